@@ -1,0 +1,85 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Layers point one way only:
+//   TodoModel ← TodoViewModels ← TodoProtocol ← TodoDaemon / TodoClient ← todod / todoctl
+// TodoStorage (GRDB) implements TodoModel's store protocol and is used by the daemon only;
+// view models see the store through that protocol, so they never import GRDB.
+let package = Package(
+    name: "todod",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "todod", targets: ["todod"]),
+        .executable(name: "todoctl", targets: ["todoctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    ],
+    targets: [
+        // libsystemd, found through pkg-config; Debian's libsystemd-dev provides it.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        .target(name: "SystemdSupport", dependencies: ["CSystemd"]),
+
+        .target(name: "TodoModel"),
+        .target(
+            name: "TodoStorage",
+            dependencies: ["TodoModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "TodoViewModels", dependencies: ["TodoModel"]),
+        .target(name: "TodoProtocol", dependencies: ["TodoViewModels"]),
+        .target(
+            name: "TodoDaemon",
+            dependencies: [
+                "TodoModel", "TodoStorage", "TodoViewModels", "TodoProtocol", "SystemdSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "TodoClient",
+            dependencies: [
+                "TodoProtocol",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+            ]
+        ),
+        .executableTarget(
+            name: "todod",
+            dependencies: [
+                "TodoDaemon", "SystemdSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "todoctl",
+            dependencies: [
+                "TodoClient", "TodoProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "TodoModelTests", dependencies: ["TodoModel"]),
+        .testTarget(name: "TodoStorageTests", dependencies: ["TodoStorage"]),
+        .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoStorage"]),
+        .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol"], exclude: []),
+    ]
+)

@@ -1,0 +1,23 @@
+/// Why a command on the to-do list was refused.
+///
+/// Each case carries a message written for the person who typed the command;
+/// the protocol layer maps each case to a stable machine-readable name.
+public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
+    case blankTitle
+    case titleTooLong(length: Int, maximum: Int)
+    case titleHasControlCharacters
+    case notFound(TodoID)
+
+    public var description: String {
+        switch self {
+        case .blankTitle:
+            return "The title is blank. Give the to-do item a title with at least one visible character."
+        case .titleTooLong(let length, let maximum):
+            return "The title is \(length) characters long; the limit is \(maximum). Shorten it."
+        case .titleHasControlCharacters:
+            return "The title contains a line break or another control character. A title is one line of text."
+        case .notFound(let id):
+            return "There is no to-do item with id \(id). List the items with `todoctl ls` to see their ids."
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// The rules a title must follow, applied before anything is stored.
+///
+/// Titles are trimmed rather than refused for stray spaces, because a user who
+/// types `todoctl add "  milk "` means "milk". A title that is blank after
+/// trimming, too long, or spans several lines is refused with a reason a person
+/// can act on; nothing is silently truncated.
+public enum TodoTitle {
+    /// The longest title accepted, in characters (extended grapheme clusters).
+    public static let maximumLength = 500
+
+    /// Returns the title as it will be stored, or throws why it cannot be.
+    public static func validated(_ raw: String) throws(TodoError) -> String {
+        let title = raw.trimmingWhitespace()
+        guard !title.isEmpty else {
+            throw .blankTitle
+        }
+        guard title.count <= maximumLength else {
+            throw .titleTooLong(length: title.count, maximum: maximumLength)
+        }
+        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .titleHasControlCharacters
+        }
+        return title
+    }
+}
+
+extension String {
+    /// The string without leading and trailing white space (spaces, tabs, line breaks),
+    /// by Unicode's definition rather than ASCII's, so a no-break space counts too.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = firstIndex(where: { !isSpace($0) }),
+            let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(self[first...last])
+    }
+}
