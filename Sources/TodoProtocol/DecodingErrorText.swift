@@ -1,0 +1,40 @@
+import Foundation
+
+/// Turns Foundation's decoding errors into one sentence a person can act on,
+/// naming the offending field ("\"title\" is missing", "\"id\": expected an integer").
+enum DecodingErrorText {
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else {
+            return String(describing: error)
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(typeName(type))"
+        case .dataCorrupted(let context):
+            // JSON syntax errors arrive as an NSError whose debug description
+            // says where the syntax broke; prefer it to the generic text.
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            let location = context.codingPath.isEmpty ? "" : "\(path(context.codingPath)): "
+            return location + (underlying ?? context.debugDescription)
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        return text.isEmpty ? "the value" : "\"\(text)\""
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean (true or false)"
+        case is Int64.Type, is Int.Type: "an integer"
+        case is Double.Type: "a number"
+        default: "a value of type \(type)"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A request (or client notification) read from one line, envelope checked,
+/// parameters not yet decoded: their type depends on the method.
+public struct IncomingRequest: Sendable {
+    /// `nil` for a notification, which gets no reply.
+    public let id: RequestID?
+    public let method: String
+    private let params: JSONValue?
+
+    /// A line that could not be read as a request, with what to answer.
+    public struct Rejection: Error, Sendable {
+        /// The request's id when it could be read; the reply carries `null` otherwise.
+        public let id: RequestID?
+        public let error: RPCError
+    }
+
+    /// Reads the envelope of one line (without its `\n`).
+    ///
+    /// A line that is not JSON is a parse error; JSON that is not a JSON-RPC
+    /// 2.0 request object is an invalid request. Either way the connection
+    /// stays usable: the caller answers and reads the next line.
+    public static func parse(_ line: Data) -> Result<IncomingRequest, Rejection> {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: line)
+        } catch {
+            return .failure(Rejection(id: nil, error: .parseError(DecodingErrorText.describe(error))))
+        }
+        guard case .object(let object) = value else {
+            return .failure(Rejection(id: nil, error: .invalidRequest("expected an object, got \(value.typeName)")))
+        }
+        var id: RequestID?
+        switch object["id"] {
+        case nil, .null?: id = nil
+        case .integer(let number)?: id = .number(number)
+        case .string(let string)?: id = .string(string)
+        case let other?:
+            return .failure(Rejection(id: nil, error: .invalidRequest("\"id\" must be a string or an integer, got \(other.typeName)")))
+        }
+        guard object["jsonrpc"] == .string("2.0") else {
+            return .failure(Rejection(id: id, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))
+        }
+        guard case .string(let method)? = object["method"] else {
+            return .failure(Rejection(id: id, error: .invalidRequest("\"method\" must be a string")))
+        }
+        let params = object["params"]
+        switch params {
+        case nil, .object?: break
+        case let other?:
+            return .failure(Rejection(id: id, error: .invalidRequest("\"params\" must be an object, got \(other.typeName)")))
+        }
+        return .success(IncomingRequest(id: id, method: method, params: params))
+    }
+
+    /// Decodes the parameters as `P`. A missing `params` reads as `{}`.
+    public func decodeParams<P: Decodable>(_ type: P.Type) throws(RPCError) -> P {
+        do {
+            let data = try JSONEncoder().encode(params ?? .object([:]))
+            return try JSONDecoder().decode(P.self, from: data)
+        } catch {
+            throw .invalidParams(DecodingErrorText.describe(error))
+        }
+    }
+}

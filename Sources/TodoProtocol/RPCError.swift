@@ -1,0 +1,94 @@
+import TodoModel
+
+/// A JSON-RPC error object, with a stable machine-readable name in `data.name`.
+///
+/// Codes follow JSON-RPC 2.0 (-32700 parse error, -32600 invalid request,
+/// -32601 method not found, -32602 invalid params, -32603 internal error) and
+/// todod's own range (-32001 and below). Programs branch on `data.name`, which
+/// never changes once published; people read `message`, which says what to do.
+public struct RPCError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
+    public var code: Int
+    public var message: String
+    public var data: Details?
+
+    public struct Details: Hashable, Sendable, Codable {
+        public var name: String
+
+        public init(name: String) {
+            self.name = name
+        }
+    }
+
+    public init(code: Int, name: String, message: String) {
+        self.code = code
+        self.message = message
+        self.data = Details(name: name)
+    }
+
+    /// The stable name of the error, e.g. `todo.notFound`.
+    public var name: String? { data?.name }
+
+    public var description: String { message }
+}
+
+extension RPCError {
+    public enum Code {
+        public static let parseError = -32700
+        public static let invalidRequest = -32600
+        public static let methodNotFound = -32601
+        public static let invalidParams = -32602
+        public static let internalError = -32603
+        public static let notFound = -32001
+        public static let storageFailure = -32002
+    }
+
+    public static func parseError(_ detail: String) -> RPCError {
+        RPCError(code: Code.parseError, name: "protocol.parseError", message: "The line is not valid JSON: \(detail)")
+    }
+
+    public static func invalidRequest(_ detail: String) -> RPCError {
+        RPCError(code: Code.invalidRequest, name: "protocol.invalidRequest", message: "Not a JSON-RPC 2.0 request: \(detail)")
+    }
+
+    public static func methodNotFound(_ method: String) -> RPCError {
+        RPCError(
+            code: Code.methodNotFound,
+            name: "protocol.methodNotFound",
+            message: "There is no method \"\(method)\". See Protocol/PROTOCOL.md for the methods todod serves."
+        )
+    }
+
+    public static func invalidParams(_ detail: String) -> RPCError {
+        RPCError(code: Code.invalidParams, name: "protocol.invalidParams", message: "Invalid parameters: \(detail)")
+    }
+
+    public static func lineTooLong(limit: Int) -> RPCError {
+        RPCError(
+            code: Code.invalidRequest,
+            name: "protocol.lineTooLong",
+            message: "The request line is longer than the limit of \(limit) bytes; the connection will be closed."
+        )
+    }
+
+    public static func internalError(_ detail: String) -> RPCError {
+        RPCError(code: Code.internalError, name: "server.internalError", message: "todod failed: \(detail)")
+    }
+
+    public static func storageFailure(_ detail: String) -> RPCError {
+        RPCError(
+            code: Code.storageFailure,
+            name: "store.writeFailed",
+            message: "The change could not be stored, so it was not made: \(detail)"
+        )
+    }
+
+    /// The protocol form of a refused to-do command.
+    public init(_ error: TodoError) {
+        switch error {
+        case .blankTitle, .titleTooLong, .titleHasControlCharacters:
+            self.init(code: Code.invalidParams, name: "todo.invalidTitle", message: error.description)
+        case .notFound:
+            self.init(code: Code.notFound, name: "todo.notFound", message: error.description)
+        }
+    }
+}
