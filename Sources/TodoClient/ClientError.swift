@@ -1,0 +1,26 @@
+import TodoProtocol
+
+/// Why a call to the daemon did not produce a result.
+public enum ClientError: Error, CustomStringConvertible {
+    /// Nothing accepts connections at the socket (daemon not running, wrong path).
+    case daemonUnreachable(socketPath: String, reason: String)
+    /// The daemon answered the request with an error.
+    case refused(RPCError)
+    /// The connection ended before the reply arrived.
+    case connectionClosed
+    /// The daemon sent a line this client cannot read.
+    case malformedReply(String)
+
+    public var description: String {
+        switch self {
+        case .daemonUnreachable(let path, let reason):
+            "cannot reach todod at \(path) (\(reason))"
+        case .refused(let error):
+            error.message
+        case .connectionClosed:
+            "todod closed the connection before answering"
+        case .malformedReply(let detail):
+            "todod sent a reply this todoctl cannot read: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOExtras
+import NIOFoundationCompat
+import NIOPosix
+import TodoProtocol
+
+/// A connection to todod: calls methods and receives pushed notifications.
+///
+/// Use it inside `TodoConnection.with(socketPath:)`, which connects, reads
+/// replies and notifications in a child task while the body runs, and closes
+/// the connection when the body returns.
+public final class TodoConnection: Sendable {
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    private let state = NIOLockedValueBox(State())
+    /// Every notification the daemon pushes, in order.
+    public let notifications: AsyncStream<IncomingMessage>
+    private let notificationInput: AsyncStream<IncomingMessage>.Continuation
+
+    private struct State {
+        var nextID: Int64 = 1
+        var pending: [RequestID: CheckedContinuation<IncomingMessage, any Error>] = [:]
+        var closed = false
+    }
+
+    private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
+        self.outbound = outbound
+        (notifications, notificationInput) = AsyncStream<IncomingMessage>.makeStream()
+    }
+
+    /// Connects to the daemon at `socketPath`, runs `body`, and closes.
+    public static func with<Result: Sendable>(
+        socketPath: String,
+        _ body: @Sendable (TodoConnection) async throws -> Result
+    ) async throws -> Result {
+        let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+        do {
+            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(unixDomainSocketPath: socketPath) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineBasedFrameDecoder()))
+                        return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            throw ClientError.daemonUnreachable(socketPath: socketPath, reason: Self.describeConnectError(error))
+        }
+        return try await channel.executeThenClose { inbound, outbound in
+            let connection = TodoConnection(outbound: outbound)
+            return try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await connection.readLoop(inbound) }
+                defer { group.cancelAll() }
+                return try await body(connection)
+            }
+        }
+    }
+
+    /// Calls `M` and returns its typed result, or throws the daemon's error.
+    public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result {
+        let reply = try await send { id in MessageEncoding.request(M.self, id: id, params: params) }
+        switch reply {
+        case .response(_, let payload):
+            do {
+                return try payload.result(M.Result.self)
+            } catch {
+                throw ClientError.malformedReply("\(error)")
+            }
+        case .failure(_, let error):
+            throw ClientError.refused(error)
+        case .notification:
+            throw ClientError.malformedReply("a notification where a reply was expected")
+        }
+    }
+
+    /// Sends a request with raw parameters and returns the reply line as the daemon sent it.
+    public func callRaw(method: String, params: JSONValue?) async throws -> IncomingMessage {
+        try await send { id in MessageEncoding.request(method: method, id: id, params: params) }
+    }
+
+    private func send(_ encode: (RequestID) -> Data) async throws -> IncomingMessage {
+        let id = RequestID.number(state.withLockedValue { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        })
+        let line = encode(id)
+        return try await withCheckedThrowingContinuation { continuation in
+            let registered = state.withLockedValue { state in
+                guard !state.closed else { return false }
+                state.pending[id] = continuation
+                return true
+            }
+            guard registered else {
+                continuation.resume(throwing: ClientError.connectionClosed)
+                return
+            }
+            Task {
+                do {
+                    try await outbound.write(ByteBuffer(bytes: line))
+                } catch {
+                    if let pending = state.withLockedValue({ $0.pending.removeValue(forKey: id) }) {
+                        pending.resume(throwing: ClientError.connectionClosed)
+                    }
+                }
+            }
+        }
+    }
+
+    private func readLoop(_ inbound: NIOAsyncChannelInboundStream<ByteBuffer>) async {
+        do {
+            for try await line in inbound {
+                let message: IncomingMessage
+                do {
+                    message = try IncomingMessage.parse(Data(buffer: line))
+                } catch {
+                    continue  // a line this client cannot read answers none of its requests
+                }
+                switch message {
+                case .notification:
+                    notificationInput.yield(message)
+                case .response(let id, _), .failure(let id?, _):
+                    state.withLockedValue { $0.pending.removeValue(forKey: id) }?.resume(returning: message)
+                case .failure(nil, let error):
+                    // An error the daemon could not tie to a request (e.g. a line too long)
+                    // concerns all of them.
+                    let pending = state.withLockedValue { state in
+                        defer { state.pending.removeAll() }
+                        return state.pending.values
+                    }
+                    for continuation in pending { continuation.resume(throwing: ClientError.refused(error)) }
+                }
+            }
+        } catch {}
+        let pending = state.withLockedValue { state in
+            state.closed = true
+            defer { state.pending.removeAll() }
+            return Array(state.pending.values)
+        }
+        for continuation in pending { continuation.resume(throwing: ClientError.connectionClosed) }
+        notificationInput.finish()
+    }
+
+    private static func describeConnectError(_ error: any Error) -> String {
+        if let error = error as? IOError {
+            return String(cString: strerror(error.errnoCode))
+        }
+        if let error = error as? NIOConnectionError, let first = error.connectionErrors.first?.error as? IOError {
+            return String(cString: strerror(first.errnoCode))
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import TodoClient
+import TodoProtocol
+
+/// Runs a command's body and turns what went wrong into one line on stderr
+/// and a documented exit code, so scripts can tell "no such item" from
+/// "daemon not running".
+enum ClientFailure {
+    static let refusedInput: Int32 = 65  // EX_DATAERR
+    static let notFound: Int32 = 66  // EX_NOINPUT
+    static let unreachable: Int32 = 69  // EX_UNAVAILABLE
+    static let protocolFailure: Int32 = 70  // EX_SOFTWARE
+    static let storageFailure: Int32 = 74  // EX_IOERR
+
+    static func exitCode(for error: RPCError) -> Int32 {
+        switch error.code {
+        case RPCError.Code.invalidParams: refusedInput
+        case RPCError.Code.notFound: notFound
+        case RPCError.Code.storageFailure: storageFailure
+        default: protocolFailure
+        }
+    }
+
+    /// The line printed when todod cannot be reached: what failed, which
+    /// socket was tried, and how to start the daemon.
+    static func unreachableHint(socketPath: String, reason: String) -> String {
+        "todoctl: cannot reach todod at \(socketPath) (\(reason)). "
+            + "Start it with `systemctl --user start todod.socket`, or run `todod` in another terminal."
+    }
+
+    /// Prints why `error` happened and returns the exit code to leave with.
+    static func report(_ error: any Error) -> ExitCode {
+        switch error {
+        case ClientError.daemonUnreachable(let path, let reason):
+            printError(unreachableHint(socketPath: path, reason: reason))
+            return ExitCode(unreachable)
+        case ClientError.refused(let rpcError):
+            printError("todoctl: \(rpcError.message)")
+            return ExitCode(exitCode(for: rpcError))
+        case let error as ClientError:
+            printError("todoctl: \(error)")
+            return ExitCode(protocolFailure)
+        default:
+            printError("todoctl: \(error)")
+            return ExitCode(protocolFailure)
+        }
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// Connects, runs `body`, and maps failures to exit codes.
+func withDaemon<Result: Sendable>(
+    _ options: ConnectionOptions,
+    _ body: @Sendable (TodoConnection) async throws -> Result
+) async throws -> Result {
+    do {
+        return try await TodoConnection.with(socketPath: options.socket, body)
+    } catch let exit as ExitCode {
+        throw exit
+    } catch {
+        throw ClientFailure.report(error)
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+import TodoProtocol
+
+/// The options every command that talks to todod shares.
+struct ConnectionOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The socket todod listens on (default: $TODOD_SOCKET, else $XDG_RUNTIME_DIR/todod/todod.sock).",
+            valueName: "path"
+        )
+    )
+    var socket: String = SocketLocation.defaultPath()
+}

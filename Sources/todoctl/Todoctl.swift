@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// `todoctl`: the command-line client of todod.
+@main
+struct Todoctl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todoctl",
+        abstract: "Add, list and finish to-do items kept by the todod daemon.",
+        discussion: """
+            todoctl talks to todod over its Unix socket ($XDG_RUNTIME_DIR/todod/todod.sock unless
+            --socket or $TODOD_SOCKET say otherwise). Several todoctl processes can work on the same
+            list at once; `todoctl watch` shows every change as it happens.
+
+            Exit codes: 0 success, 64 usage error, 65 input refused (e.g. a blank title),
+            66 no such item, 69 todod unreachable, 70 unexpected reply, 74 todod could not store the change.
+            """,
+        subcommands: [Add.self, List.self, Done.self, Undone.self, Remove.self, Watch.self]
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+}
