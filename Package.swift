@@ -80,6 +80,9 @@ let package = Package(
         .testTarget(name: "TodoStorageTests", dependencies: ["TodoStorage"]),
         .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoStorage"]),
         .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol"], exclude: []),
+        .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
+        // Starts the real todod and todoctl binaries; depending on them makes
+        // `swift test` build them first.
+        .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol", "todod", "todoctl"]),
     ]
 )

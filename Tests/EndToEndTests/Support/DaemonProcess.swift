@@ -1,0 +1,58 @@
+import Foundation
+
+/// A real `todod` on a private socket and data directory.
+final class DaemonProcess {
+    let directory: URL
+    let socket: String
+    let dataDirectory: String
+    private(set) var process: Process
+    private(set) var log = OutputCollector()
+
+    /// A fresh directory for one test's daemon (short, so the socket path fits).
+    init() throws {
+        directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("todod-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        socket = directory.appendingPathComponent("todod.sock").path
+        dataDirectory = directory.appendingPathComponent("data").path
+        process = Process()
+    }
+
+    deinit {
+        if process.isRunning { process.interrupt() }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Starts todod and waits until it accepts connections.
+    func start() async throws {
+        process = Process()
+        process.executableURL = Binaries.todod
+        process.arguments = ["--socket", socket, "--data-dir", dataDirectory, "--log-level", "debug"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "NOTIFY_SOCKET")
+        environment.removeValue(forKey: "LISTEN_FDS")
+        process.environment = environment
+        log = OutputCollector()
+        process.standardOutput = log.pipe
+        process.standardError = log.pipe
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if let connection = try? RawConnection(path: socket) {
+                connection.close()
+                return
+            }
+            guard process.isRunning else { throw TestFailure("todod exited during start-up:\n\(log.text)") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestFailure("todod did not accept connections within 30 s:\n\(log.text)")
+    }
+
+    /// Sends SIGTERM and returns the exit status.
+    func terminate() async throws -> Int32 {
+        process.terminate()
+        guard await waitForExit(process, timeout: .seconds(30)) else {
+            throw TestFailure("todod did not exit within 30 s of SIGTERM:\n\(log.text)")
+        }
+        return process.terminationStatus
+    }
+}

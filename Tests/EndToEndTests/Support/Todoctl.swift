@@ -1,0 +1,43 @@
+import Foundation
+
+/// What one `todoctl` run did.
+struct CommandResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// Runs the real `todoctl` against a socket and waits for it to exit.
+func todoctl(_ arguments: String..., socket: String, environment: [String: String] = [:]) async throws -> CommandResult {
+    let process = Process()
+    process.executableURL = Binaries.todoctl
+    process.arguments = ["--socket", socket] + arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let stdout = OutputCollector()
+    let stderr = OutputCollector()
+    process.standardOutput = stdout.pipe
+    process.standardError = stderr.pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let exited = await waitForExit(process, timeout: .seconds(30))
+    guard exited else {
+        process.terminate()
+        throw TestFailure("todoctl \(arguments.joined(separator: " ")) did not finish within 30 s")
+    }
+    // Let the readers drain what the process wrote just before it exited.
+    _ = await stdout.wait(timeout: .milliseconds(200)) { _ in false }
+    return CommandResult(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text)
+}
+
+func waitForExit(_ process: Process, timeout: Duration) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while process.isRunning && ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return !process.isRunning
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

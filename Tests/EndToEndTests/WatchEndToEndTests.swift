@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// `todoctl watch` sees what other clients do, pushed, not polled.
+@Suite struct WatchEndToEndTests {
+    @Test func aWatcherSeesAnAddFromAnotherClient() async throws {
+        let daemon = try DaemonProcess()
+        try await daemon.start()
+        _ = try await todoctl("add", "already there", socket: daemon.socket)
+
+        let watch = Process()
+        watch.executableURL = Binaries.todoctl
+        watch.arguments = ["--socket", daemon.socket, "watch"]
+        let output = OutputCollector()
+        watch.standardOutput = output.pipe
+        watch.standardError = FileHandle.nullDevice
+        try watch.run()
+        defer { watch.terminate() }
+
+        #expect(await output.wait { $0.contains("already there") && $0.contains("1 item left") }, "\(output.text)")
+        _ = try await todoctl("add", "from elsewhere", socket: daemon.socket)
+        #expect(await output.wait { $0.contains("2  [ ] from elsewhere") && $0.contains("2 items left") }, "\(output.text)")
+        _ = try await todoctl("done", "1", socket: daemon.socket)
+        #expect(await output.wait { $0.contains("1  [x] already there") }, "\(output.text)")
+    }
+}

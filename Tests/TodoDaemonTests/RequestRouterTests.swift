@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import Testing
+import TodoDaemon
+import TodoProtocol
+import TodoStorage
+import TodoViewModels
+
+/// The daemon's request handling in-process: real host, real (in-memory)
+/// SQLite, no socket. The end-to-end tests repeat the essentials over a socket.
+@Suite struct RequestRouterTests {
+    let store: SQLiteTodoStore
+    let router: RequestRouter
+    let connection: RequestRouter.Connection
+    let pushed = PushedLines()
+
+    init() throws {
+        store = try SQLiteTodoStore()
+        router = RequestRouter(host: try ViewModelHost(store: store))
+        let pushed = self.pushed
+        connection = RequestRouter.Connection(id: 1, outbox: { line in pushed.append(line) })
+    }
+
+    private func send(_ line: String) async -> IncomingMessage? {
+        guard let reply = await router.reply(to: Data(line.utf8), from: connection) else { return nil }
+        return try? IncomingMessage.parse(reply)
+    }
+
+    private func error(_ line: String) async -> RPCError? {
+        if case .failure(_, let error)? = await send(line) { return error }
+        return nil
+    }
+
+    @Test func addThenGet() async throws {
+        guard case .response(_, let added)? = await send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":" milk "}}"#)
+        else { Issue.record("no result"); return }
+        #expect(try added.result(ItemResult.self).item == TodoRow(id: 1, title: "milk", done: false))
+
+        guard case .response(_, let list)? = await send(#"{"jsonrpc":"2.0","id":2,"method":"view.get"}"#)
+        else { Issue.record("no result"); return }
+        #expect(try list.result(TodoListState.self).itemsLeft == "1 item left")
+    }
+
+    @Test func badInputGetsPreciseErrorsAndWritesNothing() async throws {
+        #expect(await error("this is not json")?.code == -32700)
+        #expect(await error(#"{"jsonrpc":"2.0","id":1,"method":"todo.fly"}"#)?.code == -32601)
+        let blank = await error(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"   "}}"#)
+        #expect(blank?.code == -32602)
+        #expect(blank?.name == "todo.invalidTitle")
+        #expect(blank?.message.contains("blank") == true)
+        #expect(await error(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":3}}"#)?.code == -32602)
+        #expect(await error(#"{"jsonrpc":"2.0","id":1,"method":"todo.setDone","params":{"id":5,"done":true}}"#)?.name == "todo.notFound")
+        #expect(try store.allItems().isEmpty)
+    }
+
+    @Test func notificationsGetNoReplyButAreCarriedOut() async throws {
+        #expect(await send(#"{"jsonrpc":"2.0","method":"todo.add","params":{"title":"quiet"}}"#) == nil)
+        #expect(try store.allItems().map(\.title) == ["quiet"])
+    }
+
+    @Test func aSubscriberGetsTheEventBeforeTheReply() async throws {
+        guard case .response(_, let subscribed)? = await send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe"}"#)
+        else { Issue.record("no result"); return }
+        let start = try subscribed.result(SubscribeListView.Result.self)
+        #expect(start.state.rows.isEmpty)
+
+        // The router returns the reply; the event was already in the outbox.
+        _ = await send(#"{"jsonrpc":"2.0","id":2,"method":"todo.add","params":{"title":"milk"}}"#)
+        let events = pushed.lines
+        #expect(events.count == 1)
+        let event = try IncomingMessage.parse(Data(events[0].utf8))
+        guard case .notification("view.changed", let payload) = event else { Issue.record("\(event)"); return }
+        let change = try payload.params(ListViewChanged.Params.self)
+        #expect(change.subscription == start.subscription)
+        #expect(change.revision == start.revision + 1)
+        #expect(change.state.rows.map(\.title) == ["milk"])
+    }
+
+    @Test func aCommandThatChangesNothingPushesNothing() async throws {
+        _ = await send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"milk"}}"#)
+        _ = await send(#"{"jsonrpc":"2.0","id":2,"method":"view.subscribe"}"#)
+        _ = await send(#"{"jsonrpc":"2.0","id":3,"method":"todo.setDone","params":{"id":1,"done":false}}"#)
+        #expect(pushed.lines.isEmpty)
+    }
+
+    @Test func aDisconnectedClientGetsNoMoreEvents() async throws {
+        _ = await send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe"}"#)
+        await router.host.disconnect(connection: connection.id)
+        _ = await send(#"{"jsonrpc":"2.0","id":2,"method":"todo.add","params":{"title":"milk"}}"#)
+        #expect(pushed.lines.isEmpty)
+        #expect(await router.host.subscriptionCount == 0)
+    }
+}
+
+/// What the host pushed to the test's connection, in order.
+final class PushedLines: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    func append(_ line: Data) {
+        storage.withLock { $0.append(String(decoding: line, as: UTF8.self)) }
+    }
+
+    var lines: [String] { storage.withLock { $0 } }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TodoModel
+import TodoProtocol
+import TodoViewModels
+
+@Suite struct MessageEncodingTests {
+    private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+
+    @Test func aResponseIsOneCompactLineWithSortedKeys() {
+        let line = text(MessageEncoding.response(id: .number(3), result: RemoveTodo.Result(id: 9)))
+        #expect(line == #"{"id":3,"jsonrpc":"2.0","result":{"id":9}}"# + "\n")
+    }
+
+    @Test func anErrorWithoutAnIdSaysNull() {
+        let line = text(MessageEncoding.error(id: nil, .parseError("x")))
+        #expect(line.hasPrefix(#"{"error":{"code":-32700,"data":{"name":"protocol.parseError"}"#))
+        #expect(line.contains(#""id":null"#))
+        #expect(line.hasSuffix("\n"))
+        #expect(line.dropLast().contains("\n") == false)
+    }
+
+    @Test func notificationsHaveNoId() {
+        let line = text(MessageEncoding.notification(ServerShutdown.self, params: .init(reason: "bye")))
+        #expect(line == #"{"jsonrpc":"2.0","method":"server.shutdown","params":{"reason":"bye"}}"# + "\n")
+    }
+
+    @Test func theClientReadsWhatTheServerWrites() throws {
+        let state = TodoListState(rows: [TodoRow(id: 1, title: "a", done: false)], itemsLeft: "1 item left",
+                                  activeCount: 1, completedCount: 0, totalCount: 1)
+        let reply = try IncomingMessage.parse(MessageEncoding.response(id: .string("x"), result: state))
+        guard case .response(let id, let payload) = reply else {
+            Issue.record("not read as a response: \(reply)")
+            return
+        }
+        #expect(id == .string("x"))
+        #expect(try payload.result(TodoListState.self) == state)
+
+        let event = ListViewChanged.Params(subscription: 2, revision: 5, state: state)
+        guard case .notification(let method, let eventPayload) = try IncomingMessage.parse(
+            MessageEncoding.notification(ListViewChanged.self, params: event))
+        else {
+            Issue.record("not read as a notification")
+            return
+        }
+        #expect(method == "view.changed")
+        #expect(try eventPayload.params(ListViewChanged.Params.self) == event)
+
+        guard case .failure(let failedID, let error) = try IncomingMessage.parse(
+            MessageEncoding.error(id: .number(4), RPCError(TodoError.notFound(TodoID(4)))))
+        else {
+            Issue.record("not read as a failure")
+            return
+        }
+        #expect(failedID == .number(4))
+        #expect(error.name == "todo.notFound")
+    }
+
+    @Test func refusedCommandsMapToStableNames() {
+        #expect(RPCError(TodoError.blankTitle).code == -32602)
+        #expect(RPCError(TodoError.blankTitle).name == "todo.invalidTitle")
+        #expect(RPCError(TodoError.titleTooLong(length: 9, maximum: 8)).name == "todo.invalidTitle")
+        #expect(RPCError(TodoError.notFound(TodoID(1))).code == -32001)
+    }
+}
+
+@Suite struct SocketLocationTests {
+    @Test func theRuntimeDirectoryDecides() {
+        #expect(SocketLocation.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]) == "/run/user/1000/todod/todod.sock")
+    }
+
+    @Test func theEnvironmentVariableOverrides() {
+        let environment = ["XDG_RUNTIME_DIR": "/run/user/1000", "TODOD_SOCKET": "/tmp/x.sock"]
+        #expect(SocketLocation.defaultPath(environment: environment) == "/tmp/x.sock")
+    }
+
+    @Test func withoutARuntimeDirectoryTheUsersRunDirectoryIsUsed() {
+        #expect(SocketLocation.defaultPath(environment: [:]).hasPrefix("/run/user/"))
+        #expect(SocketLocation.defaultPath(environment: [:]).hasSuffix("/todod/todod.sock"))
+    }
+}
