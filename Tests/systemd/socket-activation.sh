@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Inside a real user manager (run by Tests/systemd/run): install todod with
+# scripts/install, start only todod.socket, let the first todoctl start the
+# service, check readiness and status, stop and start again, and find every
+# item still there and todod's lines in the journal. Prints one line per check
+# and a closing "systemd: N passed, N failed".
+set -uo pipefail
+stage="$1"
+export PATH="$HOME/.local/bin:$PATH"
+passed=0 failed=0
+
+check() {  # check DESCRIPTION COMMAND...
+  local description="$1"; shift
+  if "$@"; then passed=$((passed + 1)); echo "  ok   $description"
+  else failed=$((failed + 1)); echo "  FAIL $description"; fi
+}
+property() { systemctl --user show -p "$2" --value "$1"; }
+eventually() {  # eventually COMMAND...: true once COMMAND succeeds within 20 s
+  for _ in $(seq 100); do "$@" && return 0; sleep 0.2; done
+  return 1
+}
+quiet() { "$@" >/dev/null 2>&1; }
+is() { [[ "$1" == "$2" ]] || { echo "       expected '$2', got '$1'" >&2; return 1; }; }
+status_quiet() { "$@" >/dev/null 2>&1; }
+is() { is "$(property todod.service StatusText)" "$1"; }
+
+"$stage/scripts/install" --from "$stage/bin" >/dev/null 2>&1
+check "install put the binaries in ~/.local/bin" test -x "$HOME/.local/bin/todod" -a -x "$HOME/.local/bin/todoctl"
+unit_dir="$XDG_CONFIG_HOME/systemd/user"
+check "systemd-analyze --user verify accepts both units" \
+  systemd-analyze --user verify "$unit_dir/todod.socket" "$unit_dir/todod.service"
+check "the socket is listening" is "$(property todod.socket ActiveState)" active
+check "the service has not started yet" is "$(property todod.service ActiveState)" inactive
+socket_path="$XDG_RUNTIME_DIR/todod/todod.sock"
+check "the socket is private (0600 in a 0700 directory)" \
+  is "$(stat -c %a "$socket_path") $(stat -c %a "$(dirname "$socket_path")")" "600 700"
+
+check "the first todoctl add starts todod through the socket" quiet todoctl add "buy milk"
+check "todod is active" is "$(property todod.service ActiveState)" active
+check "the status says what it serves" eventually status_is "serving 1 item"
+check "a second add is served" quiet todoctl add "walk the dog"
+check "the status follows changes" eventually status_is "serving 2 items"
+check "done works under systemd" quiet todoctl done 1
+
+check "systemctl stop succeeds" quiet systemctl --user stop todod.service
+check "todod stopped cleanly (exit 0)" is "$(property todod.service Result) $(property todod.service ExecMainStatus)" "success 0"
+check "the socket keeps listening while todod is stopped" is "$(property todod.socket ActiveState)" active
+
+listing=$(todoctl ls)
+check "a new connection starts todod again and every item is there" \
+  is "$listing" $'1  [x] buy milk\n2  [ ] walk the dog\n1 item left'
+check "todod is active again" is "$(property todod.service ActiveState)" active
+
+journal=$(journalctl --user-unit todod.service --no-pager -o cat 2>/dev/null || true)
+check "todod's log lines are in the journal" grep -q "serving" <<<"$journal"
+check "the shutdown was logged" grep -q "stopped; everything saved" <<<"$journal"
+
+"$stage/scripts/uninstall" >/dev/null
+check "uninstall removed units and binaries" \
+  test ! -e "$unit_dir/todod.service" -a ! -e "$unit_dir/todod.socket" -a ! -e "$HOME/.local/bin/todod"
+check "uninstall kept the data" test -f "$HOME/.local/share/todod/todos.sqlite"
+check "nothing listens after uninstall" test ! -S "$socket_path"
+
+echo "systemd: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
