@@ -20,7 +20,7 @@ public final class TodoConnection: Sendable {
 
     private struct State {
         var nextID: Int64 = 1
-        var pending: [RequestID: CheckedContinuation<IncomingMessage, any Error>] = [:]
+        var pending: [RequestID: EventLoopPromise<IncomingMessage>] = [:]
         var closed = false
     }
 
@@ -78,32 +78,25 @@ public final class TodoConnection: Sendable {
         try await send { id in MessageEncoding.request(method: method, id: id, params: params) }
     }
 
+    /// Registers a promise for the reply, then writes the request, then
+    /// waits: the reply cannot arrive before there is somewhere to put it.
     private func send(_ encode: (RequestID) -> Data) async throws -> IncomingMessage {
-        let id = RequestID.number(state.withLockedValue { state in
-            defer { state.nextID += 1 }
-            return state.nextID
-        })
-        let line = encode(id)
-        return try await withCheckedThrowingContinuation { continuation in
-            let registered = state.withLockedValue { state in
-                guard !state.closed else { return false }
-                state.pending[id] = continuation
-                return true
-            }
-            guard registered else {
-                continuation.resume(throwing: ClientError.connectionClosed)
-                return
-            }
-            Task {
-                do {
-                    try await outbound.write(ByteBuffer(bytes: line))
-                } catch {
-                    if let pending = state.withLockedValue({ $0.pending.removeValue(forKey: id) }) {
-                        pending.resume(throwing: ClientError.connectionClosed)
-                    }
-                }
-            }
+        let reply = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: IncomingMessage.self)
+        let id: RequestID? = state.withLockedValue { state in
+            guard !state.closed else { return nil }
+            let id = RequestID.number(state.nextID)
+            state.nextID += 1
+            state.pending[id] = reply
+            return id
         }
+        guard let id else { throw ClientError.connectionClosed }
+        do {
+            try await outbound.write(ByteBuffer(bytes: encode(id)))
+        } catch {
+            state.withLockedValue { _ = $0.pending.removeValue(forKey: id) }
+            throw ClientError.connectionClosed
+        }
+        return try await reply.futureResult.get()
     }
 
     private func readLoop(_ inbound: NIOAsyncChannelInboundStream<ByteBuffer>) async {
@@ -119,7 +112,7 @@ public final class TodoConnection: Sendable {
                 case .notification:
                     notificationInput.yield(message)
                 case .response(let id, _), .failure(let id?, _):
-                    state.withLockedValue { $0.pending.removeValue(forKey: id) }?.resume(returning: message)
+                    state.withLockedValue { $0.pending.removeValue(forKey: id) }?.succeed(message)
                 case .failure(nil, let error):
                     // An error the daemon could not tie to a request (e.g. a line too long)
                     // concerns all of them.
@@ -127,7 +120,7 @@ public final class TodoConnection: Sendable {
                         defer { state.pending.removeAll() }
                         return state.pending.values
                     }
-                    for continuation in pending { continuation.resume(throwing: ClientError.refused(error)) }
+                    for reply in pending { reply.fail(ClientError.refused(error)) }
                 }
             }
         } catch {}
@@ -136,7 +129,7 @@ public final class TodoConnection: Sendable {
             defer { state.pending.removeAll() }
             return Array(state.pending.values)
         }
-        for continuation in pending { continuation.resume(throwing: ClientError.connectionClosed) }
+        for reply in pending { reply.fail(ClientError.connectionClosed) }
         notificationInput.finish()
     }
 

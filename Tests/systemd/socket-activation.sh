@@ -21,8 +21,7 @@ eventually() {  # eventually COMMAND...: true once COMMAND succeeds within 20 s
 }
 quiet() { "$@" >/dev/null 2>&1; }
 is() { [[ "$1" == "$2" ]] || { echo "       expected '$2', got '$1'" >&2; return 1; }; }
-status_quiet() { "$@" >/dev/null 2>&1; }
-is() { is "$(property todod.service StatusText)" "$1"; }
+status_is() { is "$(property todod.service StatusText)" "$1"; }
 
 "$stage/scripts/install" --from "$stage/bin" >/dev/null 2>&1
 check "install put the binaries in ~/.local/bin" test -x "$HOME/.local/bin/todod" -a -x "$HOME/.local/bin/todoctl"

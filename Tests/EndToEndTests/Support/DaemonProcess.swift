@@ -9,10 +9,13 @@ final class DaemonProcess {
     private(set) var log = OutputCollector()
 
     /// A fresh directory for one test's daemon (short, so the socket path fits).
-    init() throws {
-        directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("todod-e2e-\(UUID().uuidString.prefix(8))")
+    /// With `socketSubdirectory`, the socket goes in a directory todod must create.
+    init(socketSubdirectory: String? = nil) throws {
+        let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("todod-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        socket = directory.appendingPathComponent("todod.sock").path
+        self.directory = directory
+        let socketDirectory = socketSubdirectory.map { directory.appendingPathComponent($0) } ?? directory
+        socket = socketDirectory.appendingPathComponent("todod.sock").path
         dataDirectory = directory.appendingPathComponent("data").path
         process = Process()
     }
