@@ -1,3 +1,4 @@
+import NIOCore
 import TodoProtocol
 
 /// Why a call to the daemon did not produce a result.
@@ -10,6 +11,8 @@ public enum ClientError: Error, CustomStringConvertible {
     case connectionClosed
     /// The daemon sent a line this client cannot read.
     case malformedReply(String)
+    /// The daemon accepted the request but did not answer in time.
+    case timedOut(after: TimeAmount)
 
     public var description: String {
         switch self {
@@ -21,6 +24,8 @@ public enum ClientError: Error, CustomStringConvertible {
             "todod closed the connection before answering"
         case .malformedReply(let detail):
             "todod sent a reply this todoctl cannot read: \(detail)"
+        case .timedOut(let after):
+            "todod did not answer within \(after.nanoseconds / 1_000_000_000) s; see `journalctl --user-unit todod.service`"
         }
     }
 }

@@ -13,6 +13,8 @@ import TodoProtocol
 /// the connection when the body returns.
 public final class TodoConnection: Sendable {
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    private let eventLoop: any EventLoop
+    private let replyTimeout: TimeAmount
     private let state = NIOLockedValueBox(State())
     /// Every notification the daemon pushes, in order.
     public let notifications: AsyncStream<IncomingMessage>
@@ -24,14 +26,19 @@ public final class TodoConnection: Sendable {
         var closed = false
     }
 
-    private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
+    private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, eventLoop: any EventLoop, replyTimeout: TimeAmount) {
         self.outbound = outbound
+        self.eventLoop = eventLoop
+        self.replyTimeout = replyTimeout
         (notifications, notificationInput) = AsyncStream<IncomingMessage>.makeStream()
     }
 
     /// Connects to the daemon at `socketPath`, runs `body`, and closes.
+    /// A call whose reply does not come within `replyTimeout` fails with
+    /// `ClientError.timedOut` rather than waiting forever on a wedged daemon.
     public static func with<Result: Sendable>(
         socketPath: String,
+        replyTimeout: Duration = .seconds(30),
         _ body: @Sendable (TodoConnection) async throws -> Result
     ) async throws -> Result {
         let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
@@ -46,11 +53,21 @@ public final class TodoConnection: Sendable {
         } catch {
             throw ClientError.daemonUnreachable(socketPath: socketPath, reason: Self.describeConnectError(error))
         }
+        let underlyingChannel = channel.channel
         return try await channel.executeThenClose { inbound, outbound in
-            let connection = TodoConnection(outbound: outbound)
+            let connection = TodoConnection(
+                outbound: outbound,
+                eventLoop: underlyingChannel.eventLoop,
+                replyTimeout: .nanoseconds(Int64(replyTimeout.components.seconds) * 1_000_000_000)
+            )
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await connection.readLoop(inbound) }
-                defer { group.cancelAll() }
+                // Closing ends the read loop for certain; cancellation alone
+                // would depend on the inbound stream noticing it.
+                defer {
+                    underlyingChannel.close(promise: nil)
+                    group.cancelAll()
+                }
                 return try await body(connection)
             }
         }
@@ -81,7 +98,7 @@ public final class TodoConnection: Sendable {
     /// Registers a promise for the reply, then writes the request, then
     /// waits: the reply cannot arrive before there is somewhere to put it.
     private func send(_ encode: (RequestID) -> Data) async throws -> IncomingMessage {
-        let reply = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: IncomingMessage.self)
+        let reply = eventLoop.makePromise(of: IncomingMessage.self)
         let id: RequestID? = state.withLockedValue { state in
             guard !state.closed else { return nil }
             let id = RequestID.number(state.nextID)
@@ -90,6 +107,11 @@ public final class TodoConnection: Sendable {
             return id
         }
         guard let id else { throw ClientError.connectionClosed }
+        let timeout = eventLoop.scheduleTask(in: replyTimeout) { [state, replyTimeout] in
+            state.withLockedValue { _ = $0.pending.removeValue(forKey: id) }
+            reply.fail(ClientError.timedOut(after: replyTimeout))
+        }
+        defer { timeout.cancel() }
         do {
             try await outbound.write(ByteBuffer(bytes: encode(id)))
         } catch {

@@ -12,6 +12,7 @@ enum ClientFailure {
     static let unreachable: Int32 = 69  // EX_UNAVAILABLE
     static let protocolFailure: Int32 = 70  // EX_SOFTWARE
     static let storageFailure: Int32 = 74  // EX_IOERR
+    static let timedOut: Int32 = 75  // EX_TEMPFAIL
 
     static func exitCode(for error: RPCError) -> Int32 {
         switch error.code {
@@ -38,6 +39,9 @@ enum ClientFailure {
         case ClientError.refused(let rpcError):
             printError("todoctl: \(rpcError.message)")
             return ExitCode(exitCode(for: rpcError))
+        case ClientError.timedOut:
+            printError("todoctl: \(error)")
+            return ExitCode(timedOut)
         case let error as ClientError:
             printError("todoctl: \(error)")
             return ExitCode(protocolFailure)

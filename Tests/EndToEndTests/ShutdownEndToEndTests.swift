@@ -35,9 +35,10 @@ import Testing
         second.executableURL = Binaries.todod
         second.arguments = ["--socket", daemon.socket, "--data-dir", daemon.dataDirectory + "-2"]
         let log = OutputCollector()
-        second.standardError = log.pipe
+        second.standardError = log.writeHandle
         second.standardOutput = FileHandle.nullDevice
         try second.run()
+        log.processStarted()
         #expect(await waitForExit(second, timeout: .seconds(30)))
         #expect(second.terminationStatus != 0)
         #expect(await log.wait { $0.contains("another todod is already serving") }, "\(log.text)")

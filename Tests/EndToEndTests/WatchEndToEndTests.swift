@@ -12,9 +12,10 @@ import Testing
         watch.executableURL = Binaries.todoctl
         watch.arguments = ["--socket", daemon.socket, "watch"]
         let output = OutputCollector()
-        watch.standardOutput = output.pipe
+        watch.standardOutput = output.writeHandle
         watch.standardError = FileHandle.nullDevice
         try watch.run()
+        output.processStarted()
         defer { watch.terminate() }
 
         #expect(await output.wait { $0.contains("already there") && $0.contains("1 item left") }, "\(output.text)")

@@ -35,9 +35,10 @@ final class DaemonProcess {
         environment.removeValue(forKey: "LISTEN_FDS")
         process.environment = environment
         log = OutputCollector()
-        process.standardOutput = log.pipe
-        process.standardError = log.pipe
+        process.standardOutput = log.writeHandle
+        process.standardError = log.writeHandle
         try process.run()
+        log.processStarted()
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             if let connection = try? RawConnection(path: socket) {

@@ -1,20 +1,65 @@
 import Foundation
 import Synchronization
 
-/// Collects what a child process writes to a pipe, as it arrives, so a test
-/// can wait for a line to appear (with a generous timeout, never a fixed sleep).
+/// Collects what a child process writes, as it arrives, so a test can wait
+/// for a line to appear (with a generous timeout, never a fixed sleep).
+///
+/// It owns its pipe outright: close-on-exec, so children started by
+/// other tests in parallel do not inherit it, read by one thread with plain
+/// read(2), and each end closed exactly once. (Foundation's readability
+/// handlers on Linux can close a descriptor after its number was reused,
+/// which broke unrelated SQLite files in this process.)
 final class OutputCollector: Sendable {
-    let pipe = Pipe()
+    private let readDescriptor: Int32
+    private let writeDescriptor: Int32
     private let buffer = Mutex(Data())
+    private let writeEndClosed = Atomic<Bool>(false)
+    private let endOfFile = Atomic<Bool>(false)
+
+    /// Give this to `Process.standardOutput` / `standardError`.
+    let writeHandle: FileHandle
 
     init() {
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty {
-                handle.readabilityHandler = nil
-            } else {
-                self?.buffer.withLock { $0.append(chunk) }
+        var descriptors: [Int32] = [0, 0]
+        precondition(pipe(&descriptors) == 0, "pipe failed")
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        readDescriptor = descriptors[0]
+        writeDescriptor = descriptors[1]
+        writeHandle = FileHandle(fileDescriptor: descriptors[1], closeOnDealloc: false)
+        // The thread holds the collector until end-of-file, then lets go.
+        let thread = Thread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(readDescriptor, &chunk, chunk.count)
+                if count > 0 {
+                    self.buffer.withLock { $0.append(contentsOf: chunk[0..<count]) }
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
             }
+            close(readDescriptor)
+            self.endOfFile.store(true, ordering: .releasing)
+        }
+        thread.start()
+    }
+
+    deinit {
+        processStarted()
+    }
+
+    /// Closes this process's copy of the write end once the child has its own,
+    /// so the reader sees end-of-file when the child exits.
+    func processStarted() {
+        if !writeEndClosed.exchange(true, ordering: .relaxed) {
+            close(writeDescriptor)
+        }
+    }
+
+    /// Waits (up to 10 s) until the writer side is closed everywhere and all is read.
+    func waitForEndOfFile() async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !endOfFile.load(ordering: .acquiring) && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
         }
     }
 

@@ -5,6 +5,7 @@ import Foundation
 /// exactly what the daemon answers. Independent of the project's own client.
 final class RawConnection {
     private let descriptor: Int32
+    private var isClosed = false
     private var pending = Data()
 
     init(path: String) throws {
@@ -24,7 +25,11 @@ final class RawConnection {
         }
     }
 
+    /// Closes once. A second close would hit whatever file another test was
+    /// given the same descriptor number for in the meantime.
     func close() {
+        guard !isClosed else { return }
+        isClosed = true
         Glibc.close(descriptor)
     }
 

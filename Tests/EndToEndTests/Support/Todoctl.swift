@@ -15,17 +15,25 @@ func todoctl(_ arguments: String..., socket: String, environment: [String: Strin
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let stdout = OutputCollector()
     let stderr = OutputCollector()
-    process.standardOutput = stdout.pipe
-    process.standardError = stderr.pipe
+    process.standardOutput = stdout.writeHandle
+    process.standardError = stderr.writeHandle
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    stdout.processStarted()
+    stderr.processStarted()
     let exited = await waitForExit(process, timeout: .seconds(30))
     guard exited else {
+        let pid = process.processIdentifier
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("State:") } ?? "no /proc entry"
         process.terminate()
-        throw TestFailure("todoctl \(arguments.joined(separator: " ")) did not finish within 30 s")
+        throw TestFailure(
+            "todoctl \(arguments.joined(separator: " ")) did not finish within 30 s (pid \(pid), \(state));"
+                + " stdout: \(stdout.text) stderr: \(stderr.text)")
     }
-    // Let the readers drain what the process wrote just before it exited.
-    _ = await stdout.wait(timeout: .milliseconds(200)) { _ in false }
+    // The reader threads may still be copying what the process wrote just before it exited.
+    await stdout.waitForEndOfFile()
+    await stderr.waitForEndOfFile()
     return CommandResult(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text)
 }
 
