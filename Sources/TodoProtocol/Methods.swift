@@ -56,16 +56,20 @@ public enum GetListView: RPCMethod {
 public enum SubscribeListView: RPCMethod {
     public static let name = "view.subscribe"
     public typealias Params = NoParams
+    public typealias Result = ListViewRevision
+}
 
-    public struct Result: Codable, Hashable, Sendable {
-        public var subscription: Int
-        public var revision: Int
-        public var state: TodoListState
-        public init(subscription: Int, revision: Int, state: TodoListState) {
-            self.subscription = subscription
-            self.revision = revision
-            self.state = state
-        }
+/// The list view model's state at one revision, for one subscription: what
+/// `view.subscribe` answers and what every `view.changed` carries.
+public struct ListViewRevision: Codable, Hashable, Sendable {
+    public var subscription: Int
+    public var revision: Int
+    public var state: TodoListState
+
+    public init(subscription: Int, revision: Int, state: TodoListState) {
+        self.subscription = subscription
+        self.revision = revision
+        self.state = state
     }
 }
 

@@ -5,16 +5,7 @@ import TodoViewModels
 public enum ListViewChanged: RPCNotification {
     public static let name = "view.changed"
 
-    public struct Params: Codable, Hashable, Sendable {
-        public var subscription: Int
-        public var revision: Int
-        public var state: TodoListState
-        public init(subscription: Int, revision: Int, state: TodoListState) {
-            self.subscription = subscription
-            self.revision = revision
-            self.state = state
-        }
-    }
+    public typealias Params = ListViewRevision
 }
 
 /// `server.shutdown`: the daemon is stopping and will close the connection

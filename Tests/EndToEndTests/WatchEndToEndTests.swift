@@ -8,15 +8,9 @@ import Testing
         try await daemon.start()
         _ = try await todoctl("add", "already there", socket: daemon.socket)
 
-        let watch = Process()
-        watch.executableURL = Binaries.todoctl
-        watch.arguments = ["--socket", daemon.socket, "watch"]
         let output = OutputCollector()
-        watch.standardOutput = output.writeHandle
-        watch.standardError = FileHandle.nullDevice
-        try watch.run()
-        output.processStarted()
-        defer { watch.terminate() }
+        let watch = try ChildProcess(Binaries.todoctl, ["--socket", daemon.socket, "watch"], stdout: output)
+        defer { watch.signal(SIGTERM) }
 
         #expect(await output.wait { $0.contains("already there") && $0.contains("1 item left") }, "\(output.text)")
         _ = try await todoctl("add", "from elsewhere", socket: daemon.socket)

@@ -5,7 +5,7 @@ final class DaemonProcess {
     let directory: URL
     let socket: String
     let dataDirectory: String
-    private(set) var process: Process
+    private var child: ChildProcess?
     private(set) var log = OutputCollector()
 
     /// A fresh directory for one test's daemon (short, so the socket path fits).
@@ -17,35 +17,39 @@ final class DaemonProcess {
         let socketDirectory = socketSubdirectory.map { directory.appendingPathComponent($0) } ?? directory
         socket = socketDirectory.appendingPathComponent("todod.sock").path
         dataDirectory = directory.appendingPathComponent("data").path
-        process = Process()
     }
 
     deinit {
-        if process.isRunning { process.interrupt() }
+        child = nil  // kills and reaps a daemon still running
+        log.processStarted()
         try? FileManager.default.removeItem(at: directory)
     }
 
     /// Starts todod and waits until it accepts connections.
     func start() async throws {
-        process = Process()
-        process.executableURL = Binaries.todod
-        process.arguments = ["--socket", socket, "--data-dir", dataDirectory, "--log-level", "debug"]
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "NOTIFY_SOCKET")
         environment.removeValue(forKey: "LISTEN_FDS")
-        process.environment = environment
-        log = OutputCollector()
-        process.standardOutput = log.writeHandle
-        process.standardError = log.writeHandle
-        try process.run()
         log.processStarted()
+        log = OutputCollector()
+        let child = try ChildProcess(
+            Binaries.todod,
+            ["--socket", socket, "--data-dir", dataDirectory, "--log-level", "debug"],
+            environment: environment,
+            stdout: log,
+            stderr: log
+        )
+        self.child = child
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             if let connection = try? RawConnection(path: socket) {
                 connection.close()
                 return
             }
-            guard process.isRunning else { throw TestFailure("todod exited during start-up:\n\(log.text)") }
+            if let status = child.exitStatus {
+                await log.waitForEndOfFile()
+                throw TestFailure("todod exited during start-up with status \(status):\n\(log.text)")
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw TestFailure("todod did not accept connections within 30 s:\n\(log.text)")
@@ -53,10 +57,11 @@ final class DaemonProcess {
 
     /// Sends SIGTERM and returns the exit status.
     func terminate() async throws -> Int32 {
-        process.terminate()
-        guard await waitForExit(process, timeout: .seconds(30)) else {
+        guard let child else { throw TestFailure("todod was not started") }
+        child.signal(SIGTERM)
+        guard let status = await child.waitForExit(timeout: .seconds(30)) else {
             throw TestFailure("todod did not exit within 30 s of SIGTERM:\n\(log.text)")
         }
-        return process.terminationStatus
+        return status
     }
 }

@@ -4,20 +4,18 @@ import Synchronization
 /// Collects what a child process writes, as it arrives, so a test can wait
 /// for a line to appear (with a generous timeout, never a fixed sleep).
 ///
-/// It owns its pipe outright: close-on-exec, so children started by
-/// other tests in parallel do not inherit it, read by one thread with plain
-/// read(2), and each end closed exactly once. (Foundation's readability
-/// handlers on Linux can close a descriptor after its number was reused,
-/// which broke unrelated SQLite files in this process.)
+/// It owns its pipe outright: close-on-exec, so children started by other
+/// tests in parallel do not inherit it; read by one thread with plain
+/// read(2); each end closed exactly once. Tests run in parallel in one
+/// process, so a descriptor closed twice would close whatever another test
+/// was given the same number for.
 final class OutputCollector: Sendable {
     private let readDescriptor: Int32
-    private let writeDescriptor: Int32
+    /// The end a child writes to (dup2'd onto its stdout or stderr).
+    let writeDescriptor: Int32
     private let buffer = Mutex(Data())
     private let writeEndClosed = Atomic<Bool>(false)
     private let endOfFile = Atomic<Bool>(false)
-
-    /// Give this to `Process.standardOutput` / `standardError`.
-    let writeHandle: FileHandle
 
     init() {
         var descriptors: [Int32] = [0, 0]
@@ -25,7 +23,6 @@ final class OutputCollector: Sendable {
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         readDescriptor = descriptors[0]
         writeDescriptor = descriptors[1]
-        writeHandle = FileHandle(fileDescriptor: descriptors[1], closeOnDealloc: false)
         // The thread holds the collector until end-of-file, then lets go.
         let thread = Thread { [self] in
             var chunk = [UInt8](repeating: 0, count: 65536)
@@ -43,10 +40,6 @@ final class OutputCollector: Sendable {
         thread.start()
     }
 
-    deinit {
-        processStarted()
-    }
-
     /// Closes this process's copy of the write end once the child has its own,
     /// so the reader sees end-of-file when the child exits.
     func processStarted() {
@@ -55,7 +48,7 @@ final class OutputCollector: Sendable {
         }
     }
 
-    /// Waits (up to 10 s) until the writer side is closed everywhere and all is read.
+    /// Waits (up to 10 s) until every writer has closed and everything is read.
     func waitForEndOfFile() async {
         let deadline = ContinuousClock.now + .seconds(10)
         while !endOfFile.load(ordering: .acquiring) && ContinuousClock.now < deadline {

@@ -9,7 +9,7 @@ final class RawConnection {
     private var pending = Data()
 
     init(path: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw TestFailure("socket() failed") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -20,8 +20,11 @@ final class RawConnection {
             }
         }
         guard result == 0 else {
-            Glibc.close(descriptor)
-            throw TestFailure("connect to \(path) failed: \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            // Through close(), not Glibc.close: deinit runs even though init
+            // throws, and must not close the number a second time.
+            close()
+            throw TestFailure("connect to \(path) failed: \(reason)")
         }
     }
 
