@@ -77,7 +77,10 @@ let package = Package(
         ),
 
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel"]),
-        .testTarget(name: "TodoStorageTests", dependencies: ["TodoStorage"]),
+        .testTarget(
+            name: "TodoStorageTests",
+            dependencies: ["TodoStorage", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoStorage"]),
         .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol"]),
         .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),

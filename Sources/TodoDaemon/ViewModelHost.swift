@@ -16,76 +16,108 @@ public actor ViewModelHost {
 
     private struct Subscriber {
         let connection: Int
+        let view: ViewID
+        var revision: Int
         let outbox: Outbox
     }
 
     private let viewModel: TodoListViewModel
-    private var revision = 0
     private var subscribers: [Int: Subscriber] = [:]
     private var nextSubscriptionID = 1
+    private var nextOwnViewID = 1
     private let didChange: @Sendable (_ itemCount: Int) -> Void
 
     /// Loads the list from `store`. `didChange` is called after every change
     /// with the new item count (the daemon updates its systemd status with it).
     public init(
         store: any TodoStore,
-        now: @escaping @Sendable () -> Date = Date.init,
+        clock: TodoClock = TodoClock(),
         didChange: @escaping @Sendable (_ itemCount: Int) -> Void = { _ in }
     ) throws {
-        viewModel = try TodoListViewModel(store: store, now: now)
+        viewModel = try TodoListViewModel(store: store, clock: clock)
         self.didChange = didChange
     }
 
     public var itemCount: Int { viewModel.itemCount }
 
-    public var listState: TodoListState { viewModel.state }
-
     public var subscriptionCount: Int { subscribers.count }
 
-    public func add(title: String) throws -> TodoRow {
-        try changing { try viewModel.add(title: title) }
+    public var addPrompt: AddPromptViewModel { viewModel.addPrompt }
+
+    /// Carries out a command and pushes each changed view to its subscribers.
+    @discardableResult
+    public func perform(_ command: TodoCommand) throws -> CommandOutcome {
+        let outcome = try viewModel.perform(command)
+        publish(outcome.changes)
+        if !outcome.changes.isEmpty { didChange(viewModel.itemCount) }
+        return outcome
     }
 
-    public func setDone(id: TodoID, done: Bool) throws -> TodoRow {
-        try changing { try viewModel.setDone(id: id, done: done) }
-    }
-
-    public func remove(id: TodoID) throws {
-        try changing { try viewModel.remove(id: id) }
+    /// A view's state, once. An own view lives only for this call.
+    public func state(of selection: ViewSelection) throws(RPCError) -> TodoListState {
+        let id = try viewID(for: selection)
+        defer { viewModel.closeView(id) }
+        return viewModel.openView(id, filter: selection.filter ?? .all, sort: selection.sort ?? .created)
     }
 
     /// Registers a subscription and returns the state it starts from. Both
     /// happen in one actor turn, so no change can fall between them.
-    public func subscribe(connection: Int, outbox: @escaping Outbox) -> SubscribeListView.Result {
+    public func subscribe(connection: Int, to selection: ViewSelection, outbox: @escaping Outbox) throws(RPCError)
+        -> SubscribeListView.Result
+    {
+        let view = try viewID(for: selection)
+        let state = viewModel.openView(view, filter: selection.filter ?? .all, sort: selection.sort ?? .created)
         let id = nextSubscriptionID
         nextSubscriptionID += 1
-        subscribers[id] = Subscriber(connection: connection, outbox: outbox)
-        return SubscribeListView.Result(subscription: id, revision: revision, state: viewModel.state)
+        subscribers[id] = Subscriber(connection: connection, view: view, revision: 0, outbox: outbox)
+        return SubscribeListView.Result(subscription: id, revision: 0, state: state)
     }
 
-    /// Drops every subscription of a connection that has gone.
-    public func disconnect(connection: Int) {
-        subscribers = subscribers.filter { $0.value.connection != connection }
-    }
-
-    /// Runs a command; if it changed the list, bumps the revision and pushes
-    /// the new state to every subscriber before returning.
-    private func changing<Result>(_ command: () throws -> Result) throws -> Result {
-        let versionBefore = viewModel.version
-        let result = try command()
-        if viewModel.version != versionBefore {
-            publish()
+    /// Changes a shared view's or a subscription's own view's filter and sort.
+    public func setOptions(_ params: SetViewOptions.Params, connection: Int) throws {
+        let view: ViewID
+        if let subscription = params.subscription {
+            guard let subscriber = subscribers[subscription], subscriber.connection == connection else {
+                throw RPCError.invalidParams("this connection has no subscription \(subscription)")
+            }
+            view = subscriber.view
+        } else {
+            view = .shared(params.view ?? "main")
+            viewModel.openView(view)
         }
-        return result
+        if let change = try viewModel.setOptions(of: view, filter: params.filter, sort: params.sort) {
+            publish([view: change])
+        }
     }
 
-    private func publish() {
-        revision += 1
-        let state = viewModel.state
+    /// Drops every subscription of a connection that has gone, and its own views.
+    public func disconnect(connection: Int) {
+        for (id, subscriber) in subscribers where subscriber.connection == connection {
+            subscribers[id] = nil
+            viewModel.closeView(subscriber.view)
+        }
+    }
+
+    private func viewID(for selection: ViewSelection) throws(RPCError) -> ViewID {
+        if selection.own == true {
+            defer { nextOwnViewID += 1 }
+            return .own(nextOwnViewID)
+        }
+        let name = selection.view ?? "main"
+        guard !name.isEmpty, name.count <= 64 else {
+            throw .invalidParams("\"view\" must be a name of 1 to 64 characters")
+        }
+        return .shared(name)
+    }
+
+    private func publish(_ changes: [ViewID: TodoListChange]) {
+        guard !changes.isEmpty else { return }
         for (id, subscriber) in subscribers {
-            let params = ListViewChanged.Params(subscription: id, revision: revision, state: state)
+            guard let change = changes[subscriber.view] else { continue }
+            let revision = subscriber.revision + 1
+            subscribers[id]!.revision = revision
+            let params = ListViewChanged.Params(subscription: id, revision: revision, change: change)
             subscriber.outbox(MessageEncoding.notification(ListViewChanged.self, params: params))
         }
-        didChange(viewModel.itemCount)
     }
 }

@@ -7,6 +7,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case titleTooLong(length: Int, maximum: Int)
     case titleHasControlCharacters
     case notFound(TodoID)
+    case nothingToUndo
+    case nothingToRedo
 
     public var description: String {
         switch self {
@@ -18,6 +20,10 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The title contains a line break or another control character. A title is one line of text."
         case .notFound(let id):
             return "There is no to-do item with id \(id). List the items with `todoctl ls` to see their ids."
+        case .nothingToUndo:
+            return "There is nothing to undo."
+        case .nothingToRedo:
+            return "There is nothing to redo: only undone commands can be redone, and a new edit clears them."
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// This is the model: plain facts, no wording. How an item is shown (its row
 /// text, the counter it contributes to) is decided by the view models.
-public struct TodoItem: Identifiable, Hashable, Sendable {
+public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
     public let id: TodoID
     public var title: String
     public var isDone: Bool
@@ -12,6 +12,7 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
     public var updatedAt: Date
     /// When the item was last marked done; `nil` while it is active.
     public var completedAt: Date?
+    public var due: DueDate?
 
     public init(
         id: TodoID,
@@ -19,7 +20,8 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         isDone: Bool = false,
         createdAt: Date,
         updatedAt: Date? = nil,
-        completedAt: Date? = nil
+        completedAt: Date? = nil,
+        due: DueDate? = nil
     ) {
         self.id = id
         self.title = title
@@ -27,6 +29,13 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
         self.completedAt = completedAt
+        self.due = due
+    }
+
+    /// Not done and past due, at `now` in `timeZone`.
+    public func isOverdue(at now: Date, in timeZone: TimeZone) -> Bool {
+        guard !isDone, let due else { return false }
+        return now >= due.overdueFrom(in: timeZone)
     }
 
     /// Marks the item done or active at `date`, keeping `completedAt` in step.

@@ -1,21 +1,90 @@
 import Foundation
 
-/// Where to-do items are kept.
+/// Where to-do state is kept.
 ///
-/// The view models reach persistence only through this protocol, so they can be
-/// exercised without a socket or a disk. Every method is durable when it
-/// returns: a caller may acknowledge an edit to a user as soon as the call
-/// succeeds.
+/// The view models reach persistence only through this protocol, so they can
+/// be exercised without a socket or a disk. `commit` is one transaction and is
+/// durable when it returns: a caller may acknowledge an edit to a user as soon
+/// as the call succeeds.
 public protocol TodoStore: Sendable {
-    /// Every item, in creation order (ascending id).
-    func allItems() throws -> [TodoItem]
+    /// Everything stored, to start from.
+    func load() throws -> StoredState
 
-    /// Stores a new item with a fresh id that was never used before.
-    func insertItem(title: String, createdAt: Date) throws -> TodoItem
+    /// Writes all of `write` in one transaction, or nothing.
+    func commit(_ write: StoreWrite) throws
+}
 
-    /// Replaces the stored fields of an existing item.
-    func updateItem(_ item: TodoItem) throws
+/// The state a daemon starts from.
+public struct StoredState: Sendable {
+    public var items: [TodoItem]
+    /// Larger than every id ever handed out, including deleted ones.
+    public var nextID: TodoID
+    public var history: UndoHistory
+    /// Filter and sort of the shared views, by view name.
+    public var viewSettings: [String: ViewSettings]
+    public var firedReminders: Set<ReminderKey>
 
-    /// Deletes an item. Its id is not handed out again.
-    func deleteItem(id: TodoID) throws
+    public init(
+        items: [TodoItem] = [], nextID: TodoID = TodoID(1), history: UndoHistory = UndoHistory(),
+        viewSettings: [String: ViewSettings] = [:], firedReminders: Set<ReminderKey> = []
+    ) {
+        self.items = items
+        self.nextID = nextID
+        self.history = history
+        self.viewSettings = viewSettings
+        self.firedReminders = firedReminders
+    }
+}
+
+/// One transaction's worth of changes.
+public struct StoreWrite: Sendable {
+    /// Item states to store (inserted with their id if new). Items whose
+    /// `after` is nil are deleted.
+    public var changes: [ItemChange] = []
+    public var historyChange: HistoryChange?
+    public var viewSettings: [String: ViewSettings] = [:]
+    public var firedReminders: [ReminderKey] = []
+
+    public enum HistoryChange: Sendable {
+        /// A new step: pushed on the undo stack; the redo stack is cleared.
+        case record(UndoStep)
+        /// The newest undo step moved to the redo stack.
+        case undo
+        /// The newest redo step moved back to the undo stack.
+        case redo
+    }
+
+    public init(
+        changes: [ItemChange] = [], historyChange: HistoryChange? = nil,
+        viewSettings: [String: ViewSettings] = [:], firedReminders: [ReminderKey] = []
+    ) {
+        self.changes = changes
+        self.historyChange = historyChange
+        self.viewSettings = viewSettings
+        self.firedReminders = firedReminders
+    }
+}
+
+/// How a shared view is filtered and sorted, as stored (raw names, so the
+/// model need not know the view models' enums).
+public struct ViewSettings: Hashable, Sendable, Codable {
+    public var filter: String
+    public var sort: String
+
+    public init(filter: String, sort: String) {
+        self.filter = filter
+        self.sort = sort
+    }
+}
+
+/// A reminder that has fired: for which item, for which condition. Kept so a
+/// reminder fires once, even across restarts.
+public struct ReminderKey: Hashable, Sendable, Codable {
+    public var itemID: TodoID
+    public var condition: String
+
+    public init(itemID: TodoID, condition: String) {
+        self.itemID = itemID
+        self.condition = condition
+    }
 }

@@ -6,7 +6,28 @@ public enum AddTodo: RPCMethod {
 
     public struct Params: Codable, Hashable, Sendable {
         public var title: String
-        public init(title: String) { self.title = title }
+        /// `YYYY-MM-DD` (due that day) or an ISO 8601 date-time.
+        public var due: String?
+        public init(title: String, due: String? = nil) {
+            self.title = title
+            self.due = due
+        }
+    }
+
+    public typealias Result = ItemResult
+}
+
+/// `todo.edit`: retitles an item (trimmed; blank is refused; the same title changes nothing).
+public enum EditTodo: RPCMethod {
+    public static let name = "todo.edit"
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var id: Int64
+        public var title: String
+        public init(id: Int64, title: String) {
+            self.id = id
+            self.title = title
+        }
     }
 
     public typealias Result = ItemResult
@@ -28,6 +49,28 @@ public enum SetTodoDone: RPCMethod {
     public typealias Result = ItemResult
 }
 
+/// `todo.setDue`: sets (`YYYY-MM-DD` or an ISO 8601 date-time) or clears (`null`) a due date.
+public enum SetTodoDue: RPCMethod {
+    public static let name = "todo.setDue"
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var id: Int64
+        public var due: String?
+        public init(id: Int64, due: String?) {
+            self.id = id
+            self.due = due
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(due, forKey: .due)  // null clears, so it is always sent
+        }
+    }
+
+    public typealias Result = ItemResult
+}
+
 /// `todo.remove`: deletes an item.
 public enum RemoveTodo: RPCMethod {
     public static let name = "todo.remove"
@@ -43,38 +86,121 @@ public enum RemoveTodo: RPCMethod {
     }
 }
 
-/// `view.get`: the list view model's current state, once.
+/// `todo.toggleAll`: if any item is active all become done, otherwise all become active. One undo step.
+public enum ToggleAll: RPCMethod {
+    public static let name = "todo.toggleAll"
+    public typealias Params = NoParams
+    public typealias Result = CommandResult
+}
+
+/// `todo.clearCompleted`: deletes every done item. One undo step.
+public enum ClearCompleted: RPCMethod {
+    public static let name = "todo.clearCompleted"
+    public typealias Params = NoParams
+    public typealias Result = CommandResult
+}
+
+/// `todo.undo`: undoes the newest command not yet undone (`todo.nothingToUndo` if none).
+public enum Undo: RPCMethod {
+    public static let name = "todo.undo"
+    public typealias Params = NoParams
+    public typealias Result = CommandResult
+}
+
+/// `todo.redo`: redoes the newest undone command (`todo.nothingToRedo` if none).
+public enum Redo: RPCMethod {
+    public static let name = "todo.redo"
+    public typealias Params = NoParams
+    public typealias Result = CommandResult
+}
+
+/// Which list view a request is about: a shared named view (default `main`),
+/// or, with `own`, a view of this request's own with its own filter and sort.
+public struct ViewSelection: Codable, Hashable, Sendable {
+    public var view: String?
+    public var own: Bool?
+    public var filter: ListFilter?
+    public var sort: ListSort?
+
+    public init(view: String? = nil, own: Bool? = nil, filter: ListFilter? = nil, sort: ListSort? = nil) {
+        self.view = view
+        self.own = own
+        self.filter = filter
+        self.sort = sort
+    }
+}
+
+/// `view.get`: one view's state, once.
 public enum GetListView: RPCMethod {
     public static let name = "view.get"
-    public typealias Params = NoParams
+    public typealias Params = ViewSelection
     public typealias Result = TodoListState
 }
 
-/// `view.subscribe`: the list view model's current state, and from then on a
-/// `view.changed` notification after every change. The state and the
-/// registration are taken together, so no change falls between them.
+/// `view.subscribe`: a view's state, and from then on a `view.changed`
+/// notification after every change to it. The state and the registration are
+/// taken together, so no change falls between them.
 public enum SubscribeListView: RPCMethod {
     public static let name = "view.subscribe"
-    public typealias Params = NoParams
-    public typealias Result = ListViewRevision
+    public typealias Params = ViewSelection
+
+    public struct Result: Codable, Hashable, Sendable {
+        public var subscription: Int
+        public var revision: Int
+        public var state: TodoListState
+        public init(subscription: Int, revision: Int, state: TodoListState) {
+            self.subscription = subscription
+            self.revision = revision
+            self.state = state
+        }
+    }
 }
 
-/// The list view model's state at one revision, for one subscription: what
-/// `view.subscribe` answers and what every `view.changed` carries.
-public struct ListViewRevision: Codable, Hashable, Sendable {
-    public var subscription: Int
-    public var revision: Int
-    public var state: TodoListState
+/// `view.setOptions`: changes the filter and/or sort of a shared view (every
+/// client on it sees the change; it is saved) or of a subscription's own view.
+public enum SetViewOptions: RPCMethod {
+    public static let name = "view.setOptions"
 
-    public init(subscription: Int, revision: Int, state: TodoListState) {
-        self.subscription = subscription
-        self.revision = revision
-        self.state = state
+    public struct Params: Codable, Hashable, Sendable {
+        /// A shared view's name (default `main`).
+        public var view: String?
+        /// Instead of `view`: the own view of this connection's subscription.
+        public var subscription: Int?
+        public var filter: ListFilter?
+        public var sort: ListSort?
+        public init(view: String? = nil, subscription: Int? = nil, filter: ListFilter? = nil, sort: ListSort? = nil) {
+            self.view = view
+            self.subscription = subscription
+            self.filter = filter
+            self.sort = sort
+        }
     }
+
+    public typealias Result = NoParams
+}
+
+/// `prompt.add`: the texts of the "new item" prompt.
+public enum GetAddPrompt: RPCMethod {
+    public static let name = "prompt.add"
+    public typealias Params = NoParams
+    public typealias Result = AddPromptViewModel
 }
 
 /// The result of a command on one item: the item's row after the command.
 public struct ItemResult: Codable, Hashable, Sendable {
     public var item: TodoRow
     public init(item: TodoRow) { self.item = item }
+}
+
+/// The result of a command that is not about one item: what it did, worded
+/// as undo and redo say it ("mark all done", "clear 2 completed items"), or
+/// null when it changed nothing.
+public struct CommandResult: Codable, Hashable, Sendable {
+    public var done: String?
+    public init(done: String?) { self.done = done }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(done, forKey: .done)
+    }
 }

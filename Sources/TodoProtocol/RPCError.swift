@@ -40,6 +40,7 @@ extension RPCError {
         public static let internalError = -32603
         public static let notFound = -32001
         public static let storageFailure = -32002
+        public static let nothingToUndo = -32003
     }
 
     public static func parseError(_ detail: String) -> RPCError {
@@ -60,6 +61,14 @@ extension RPCError {
 
     public static func invalidParams(_ detail: String) -> RPCError {
         RPCError(code: Code.invalidParams, name: "protocol.invalidParams", message: "Invalid parameters: \(detail)")
+    }
+
+    public static func invalidDueDate(_ text: String) -> RPCError {
+        RPCError(
+            code: Code.invalidParams,
+            name: "todo.invalidDueDate",
+            message: "\"\(text)\" is not a date. Give YYYY-MM-DD (e.g. 2026-12-24) or a date-time (2026-12-24T18:00)."
+        )
     }
 
     public static func lineTooLong(limit: Int) -> RPCError {
@@ -89,6 +98,10 @@ extension RPCError {
             self.init(code: Code.invalidParams, name: "todo.invalidTitle", message: error.description)
         case .notFound:
             self.init(code: Code.notFound, name: "todo.notFound", message: error.description)
+        case .nothingToUndo:
+            self.init(code: Code.nothingToUndo, name: "todo.nothingToUndo", message: error.description)
+        case .nothingToRedo:
+            self.init(code: Code.nothingToUndo, name: "todo.nothingToRedo", message: error.description)
         }
     }
 }

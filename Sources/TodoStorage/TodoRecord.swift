@@ -4,22 +4,17 @@ import TodoModel
 
 /// The row of the `item` table. Kept apart from `TodoItem` so the model module
 /// does not depend on GRDB.
-struct TodoRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct TodoRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "item"
 
-    var id: Int64?
+    var id: Int64
     var title: String
     var isDone: Bool
     var createdAt: Date
     var updatedAt: Date
     var completedAt: Date?
-
-    init(title: String, createdAt: Date) {
-        self.title = title
-        self.isDone = false
-        self.createdAt = createdAt
-        self.updatedAt = createdAt
-    }
+    var dueDay: String?
+    var dueAt: Date?
 
     init(_ item: TodoItem) {
         id = item.id.rawValue
@@ -28,20 +23,19 @@ struct TodoRecord: Codable, FetchableRecord, MutablePersistableRecord {
         createdAt = item.createdAt
         updatedAt = item.updatedAt
         completedAt = item.completedAt
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+        switch item.due {
+        case .day(let day)?: dueDay = day.description
+        case .moment(let date)?: dueAt = date
+        case nil: break
+        }
     }
 
     var item: TodoItem {
-        TodoItem(
-            id: TodoID(id ?? 0),
-            title: title,
-            isDone: isDone,
-            createdAt: createdAt,
-            updatedAt: updatedAt,
-            completedAt: completedAt
+        let due: DueDate? =
+            if let dueAt { .moment(dueAt) } else if let day = dueDay.flatMap(CalendarDay.init(iso:)) { .day(day) } else { nil }
+        return TodoItem(
+            id: TodoID(id), title: title, isDone: isDone, createdAt: createdAt,
+            updatedAt: updatedAt, completedAt: completedAt, due: due
         )
     }
 }

@@ -19,6 +19,28 @@ enum TodoSchema {
                 table.column("completedAt", .datetime)
             }
         }
+        migrator.registerMigration("v2: due dates, undo history, shared views, reminders") { db in
+            try db.alter(table: "item") { table in
+                // A due day ("2026-11-25") or a due moment; at most one is set.
+                table.add(column: "dueDay", .text)
+                table.add(column: "dueAt", .datetime)
+            }
+            try db.create(table: "historyStep") { table in
+                table.autoIncrementedPrimaryKey("seq")
+                table.column("stack", .text).notNull().indexed()  // "undo" or "redo"
+                table.column("step", .text).notNull()  // UndoStep as JSON
+            }
+            try db.create(table: "viewSetting") { table in
+                table.primaryKey("name", .text)
+                table.column("filter", .text).notNull()
+                table.column("sort", .text).notNull()
+            }
+            try db.create(table: "firedReminder") { table in
+                table.column("itemID", .integer).notNull()
+                table.column("condition", .text).notNull()
+                table.primaryKey(["itemID", "condition"])
+            }
+        }
         return migrator
     }
 }

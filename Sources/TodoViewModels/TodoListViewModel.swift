@@ -1,98 +1,248 @@
 import Foundation
 import TodoModel
 
-/// The list view model: owns the in-memory picture of the to-do list and
-/// turns user commands into store writes and new display state.
+/// The list view model: owns the in-memory picture of the to-do list, turns
+/// commands into one durable store write each, and tells every open view what
+/// changed, as property values and row edits.
 ///
 /// It does no I/O of its own: the store and the clock are injected, so tests
 /// run it in-process with an in-memory store and a fixed time. It is not
-/// thread-safe by design; the daemon confines it to one actor, which is the
-/// single serial place every mutation goes through.
+/// thread-safe by design; the daemon confines it to one actor, the single
+/// serial place every mutation goes through.
 public final class TodoListViewModel {
     private let store: any TodoStore
-    private let now: @Sendable () -> Date
-    /// Items in creation order (ascending id).
-    private var items: [TodoItem]
+    private let clock: TodoClock
+    private let wording: DateWording
+    private var collection: TodoCollection
+    private var history: UndoHistory
+    private var keys: SortKeys
+    private var views: [ViewID: ListView] = [:]
+    private var completedCount: Int
 
-    /// The current display state.
-    public private(set) var state: TodoListState
+    /// Beyond this many item changes in one command, views send their rows
+    /// whole instead of one edit per row.
+    public static let resetThreshold = 64
 
-    /// Grows by one whenever `state` changes, so an owner can tell a command
-    /// that changed something from one that did not (marking a done item done).
-    public private(set) var version = 0
+    public let addPrompt = AddPromptViewModel()
 
-    /// Loads the list from `store`.
-    public init(store: any TodoStore, now: @escaping @Sendable () -> Date = Date.init) throws {
+    /// Loads everything from `store` and opens the shared view `main` with
+    /// its saved filter and sort.
+    public init(store: any TodoStore, clock: TodoClock = TodoClock()) throws {
+        let stored = try store.load()
         self.store = store
-        self.now = now
-        self.items = try store.allItems()
-        self.state = Self.makeState(items)
-    }
-
-    public var itemCount: Int { items.count }
-
-    /// Adds an item after validating its title; returns its row.
-    @discardableResult
-    public func add(title: String) throws -> TodoRow {
-        let title = try TodoTitle.validated(title)
-        let item = try store.insertItem(title: title, createdAt: now())
-        items.append(item)
-        refresh()
-        return Self.row(item)
-    }
-
-    /// Marks an item done or active. Setting the state it already has is not
-    /// an error and writes nothing.
-    @discardableResult
-    public func setDone(id: TodoID, done: Bool) throws -> TodoRow {
-        let index = try index(of: id)
-        var item = items[index]
-        if item.setDone(done, at: now()) {
-            try store.updateItem(item)
-            items[index] = item
-            refresh()
+        self.clock = clock
+        wording = DateWording(timeZone: clock.timeZone)
+        collection = TodoCollection(items: stored.items, nextID: stored.nextID)
+        history = stored.history
+        keys = SortKeys(timeZone: clock.timeZone, items: stored.items)
+        completedCount = stored.items.count(where: \.isDone)
+        for (name, settings) in stored.viewSettings {
+            views[.shared(name)] = ListView(
+                filter: ListFilter(rawValue: settings.filter) ?? .all,
+                sort: ListSort(rawValue: settings.sort) ?? .created,
+                items: collection, keys: keys)
         }
-        return Self.row(item)
-    }
-
-    /// Deletes an item.
-    public func remove(id: TodoID) throws {
-        let index = try index(of: id)
-        try store.deleteItem(id: id)
-        items.remove(at: index)
-        refresh()
-    }
-
-    private func index(of id: TodoID) throws(TodoError) -> Int {
-        // Items are kept sorted by id, so a binary search finds one.
-        var low = 0
-        var high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            if items[middle].id < id { low = middle + 1 } else { high = middle }
+        if views[.main] == nil {
+            views[.main] = ListView(filter: .all, sort: .created, items: collection, keys: keys)
         }
-        guard low < items.count, items[low].id == id else { throw .notFound(id) }
-        return low
     }
 
-    private func refresh() {
-        state = Self.makeState(items)
-        version += 1
+    public var itemCount: Int { collection.count }
+
+    // MARK: Views
+
+    /// Opens a view (a shared one that exists is joined as it is) and returns its state.
+    @discardableResult
+    public func openView(_ id: ViewID, filter: ListFilter = .all, sort: ListSort = .created) -> TodoListState {
+        if views[id] == nil {
+            views[id] = ListView(filter: filter, sort: sort, items: collection, keys: keys)
+        }
+        return state(of: id)!
     }
 
-    private static func row(_ item: TodoItem) -> TodoRow {
-        TodoRow(id: item.id.rawValue, title: item.title, done: item.isDone)
+    /// Forgets a client's own view. Shared views stay.
+    public func closeView(_ id: ViewID) {
+        if case .own = id { views[id] = nil }
     }
 
-    private static func makeState(_ items: [TodoItem]) -> TodoListState {
-        let completed = items.count(where: \.isDone)
-        let active = items.count - completed
+    public func state(of id: ViewID) -> TodoListState? {
+        guard let view = views[id] else { return nil }
+        let now = clock.currentTime()
         return TodoListState(
-            rows: items.map(row),
+            properties: properties(of: view),
+            rows: view.order.compactMap { collection[$0] }.map { row($0, now: now) })
+    }
+
+    /// Changes a view's filter and sort. A shared view's are stored first
+    /// (they survive restarts), then every client on it sees the change.
+    public func setOptions(of id: ViewID, filter: ListFilter?, sort: ListSort?) throws -> TodoListChange? {
+        guard var view = views[id] else { return nil }
+        let filter = filter ?? view.filter
+        let sort = sort ?? view.sort
+        guard filter != view.filter || sort != view.sort else { return nil }
+        if case .shared(let name) = id {
+            try store.commit(StoreWrite(viewSettings: [name: ViewSettings(filter: filter.rawValue, sort: sort.rawValue)]))
+        }
+        let before = properties(of: view)
+        view.setOptions(filter: filter, sort: sort, items: collection, keys: keys)
+        views[id] = view
+        let now = clock.currentTime()
+        let after = properties(of: view)
+        return TodoListChange(
+            properties: after, changedKeys: after.changedKeys(since: before),
+            rowOperations: [.reset(rows: view.order.compactMap { collection[$0] }.map { row($0, now: now) })])
+    }
+
+    // MARK: Commands
+
+    /// Carries out a command: validates it, stores it (one transaction), then
+    /// updates the views. If validation or the store fails, nothing changes.
+    public func perform(_ command: TodoCommand) throws -> CommandOutcome {
+        let now = clock.currentTime()
+        let (step, historyChange, subject) = try plan(command, at: now)
+        guard let step else {
+            return CommandOutcome(row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: nil, changes: [:])
+        }
+        try store.commit(StoreWrite(changes: step.changes, historyChange: historyChange))
+
+        let propertiesBefore = views.mapValues(properties(of:))
+        collection.apply(step)
+        switch historyChange {
+        case .record(let recorded): history.record(recorded)
+        case .undo: _ = history.undo()
+        case .redo: _ = history.redo()
+        }
+        for change in step.changes {
+            if change.before?.isDone == true { completedCount -= 1 }
+            if change.after?.isDone == true { completedCount += 1 }
+        }
+        var operations = updateViews(with: step.changes, now: now)
+
+        var changes: [ViewID: TodoListChange] = [:]
+        for (id, view) in views {
+            let after = properties(of: view)
+            let change = TodoListChange(
+                properties: after,
+                changedKeys: after.changedKeys(since: propertiesBefore[id]!),
+                rowOperations: operations.removeValue(forKey: id) ?? [])
+            if !change.isEmpty { changes[id] = change }
+        }
+        let description: String =
+            switch historyChange {
+            case .record(let recorded): recorded.description
+            case .undo: history.nextRedo?.description ?? step.description
+            case .redo: step.description
+            }
+        return CommandOutcome(
+            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: description, changes: changes)
+    }
+
+    /// The step a command makes (nil: it would change nothing), how it moves
+    /// the history, and the item it is about.
+    private func plan(_ command: TodoCommand, at now: Date) throws(TodoError)
+        -> (UndoStep?, StoreWrite.HistoryChange, TodoID?)
+    {
+        func recorded(_ step: UndoStep?, _ subject: TodoID?) -> (UndoStep?, StoreWrite.HistoryChange, TodoID?) {
+            (step, .record(step ?? UndoStep(description: "", changes: [])), subject)
+        }
+        switch command {
+        case .add(let title, let due):
+            let step = try collection.add(title: title, due: due, at: now)
+            return recorded(step, step.changes.first?.id)
+        case .edit(let id, let title):
+            return recorded(try collection.edit(id, title: title, at: now), id)
+        case .setDone(let id, let done):
+            return recorded(try collection.setDone(id, done, at: now), id)
+        case .setDue(let id, let due):
+            return recorded(try collection.setDue(id, due, at: now), id)
+        case .delete(let id):
+            return recorded(try collection.delete(id), nil)
+        case .toggleAll:
+            return recorded(collection.toggleAll(at: now), nil)
+        case .clearCompleted:
+            return recorded(collection.clearCompleted(), nil)
+        case .undo:
+            guard let step = history.nextUndo else { throw .nothingToUndo }
+            return (step.inverse, .undo, nil)
+        case .redo:
+            guard let step = history.nextRedo else { throw .nothingToRedo }
+            return (step, .redo, nil)
+        }
+    }
+
+    /// Moves each changed item's row in every view: old row out (keys as
+    /// placed), keys updated, new row in. Returns each view's row edits.
+    private func updateViews(with changes: [ItemChange], now: Date) -> [ViewID: [RowOperation]] {
+        var operations: [ViewID: [RowOperation]] = [:]
+        if changes.count > Self.resetThreshold {
+            for change in changes { keys.update(change.id, to: change.after) }
+            for (id, var view) in views {
+                let before = view.order
+                view.rebuild(collection, keys: keys)
+                views[id] = view
+                let touched = changes.contains { view.includes($0.before) || view.includes($0.after) }
+                if before != view.order || touched {
+                    operations[id] = [.reset(rows: view.order.compactMap { collection[$0] }.map { row($0, now: now) })]
+                }
+            }
+            return operations
+        }
+        for change in changes {
+            var removedAt: [ViewID: Int] = [:]
+            for (id, var view) in views {
+                removedAt[id] = view.removeRow(of: change.before, keys: keys)
+                views[id] = view
+            }
+            keys.update(change.id, to: change.after)
+            for (id, var view) in views {
+                let insertedAt = view.insertRow(of: change.after, keys: keys)
+                views[id] = view
+                switch (removedAt[id], insertedAt) {
+                case let (old?, new?) where old == new:
+                    operations[id, default: []].append(.update(index: new, row: row(change.after!, now: now)))
+                case let (old, new):
+                    if let old { operations[id, default: []].append(.remove(index: old)) }
+                    if let new { operations[id, default: []].append(.insert(index: new, row: row(change.after!, now: now))) }
+                }
+            }
+        }
+        return operations
+    }
+
+    // MARK: Presentation
+
+    private func properties(of view: ListView) -> TodoListProperties {
+        let total = collection.count
+        let active = total - completedCount
+        return TodoListProperties(
+            filter: view.filter,
+            sort: view.sort,
             itemsLeft: ItemsLeftText.text(forActiveCount: active),
             activeCount: active,
-            completedCount: completed,
-            totalCount: items.count
+            completedCount: completedCount,
+            totalCount: total,
+            allDone: total > 0 && active == 0,
+            canClearCompleted: completedCount > 0,
+            emptyText: view.order.isEmpty ? ItemsLeftText.emptyText(filter: view.filter, totalCount: total) : nil,
+            canUndo: history.nextUndo != nil,
+            undoText: history.nextUndo.map { "Undo \($0.description)" },
+            canRedo: history.nextRedo != nil,
+            redoText: history.nextRedo.map { "Redo \($0.description)" }
         )
     }
+
+    private func row(_ item: TodoItem, now: Date) -> TodoRow {
+        TodoRow(
+            id: item.id.rawValue,
+            title: item.title,
+            done: item.isDone,
+            createdText: wording.created(item.createdAt, now: now),
+            dueText: item.due.map { wording.due($0, now: now) },
+            overdue: item.isOverdue(at: now, in: clock.timeZone)
+        )
+    }
+}
+
+private extension ListView {
+    func includes(_ item: TodoItem?) -> Bool { item.map(includes) ?? false }
 }

@@ -1,15 +1,35 @@
 /// One row of the list, ready to display.
 ///
-/// Rows are what a client draws; they carry the id a user types back
-/// (`todoctl done 3`) and nothing the client would have to interpret.
+/// Rows carry the id a user types back (`todoctl done 3`) and texts already
+/// worded for the moment they were made; a client interprets nothing.
 public struct TodoRow: Codable, Hashable, Sendable {
     public var id: Int64
     public var title: String
     public var done: Bool
+    /// "created today", "created 3 days ago", "created 2026-10-01".
+    public var createdText: String
+    /// "due tomorrow", "due today at 14:00", or nil when the item has no due date.
+    public var dueText: String?
+    /// Not done and past due.
+    public var overdue: Bool
 
-    public init(id: Int64, title: String, done: Bool) {
+    public init(id: Int64, title: String, done: Bool, createdText: String, dueText: String? = nil, overdue: Bool = false) {
         self.id = id
         self.title = title
         self.done = done
+        self.createdText = createdText
+        self.dueText = dueText
+        self.overdue = overdue
+    }
+
+    /// `dueText` is written as null when there is none, so every row has every key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(done, forKey: .done)
+        try container.encode(createdText, forKey: .createdText)
+        try container.encode(dueText, forKey: .dueText)
+        try container.encode(overdue, forKey: .overdue)
     }
 }

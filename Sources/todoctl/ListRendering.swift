@@ -3,21 +3,25 @@ import TodoProtocol
 import TodoViewModels
 
 /// Prints view-model values for people or for programs. It lays them out and
-/// adds nothing of its own: the counter's wording, the rows and their order
-/// come from the daemon's view model.
+/// adds nothing of its own: the counter's wording, the row texts, the empty
+/// text and the order all come from the daemon's view model.
 enum ListRendering {
-    /// The list as lines: one row each (`  3  [x] buy milk`), then the counter.
+    /// The list as lines: one row each (`  3  [x] buy milk  (due tomorrow)`),
+    /// the empty text when there are no rows, then the counter.
     static func lines(_ state: TodoListState) -> [String] {
         let width = state.rows.map { String($0.id).count }.max() ?? 1
         var lines = state.rows.map { row($0, idWidth: width) }
-        lines.append(state.itemsLeft)
+        if let empty = state.properties.emptyText { lines.append(empty) }
+        lines.append(state.properties.itemsLeft)
         return lines
     }
 
     static func row(_ row: TodoRow, idWidth: Int = 1) -> String {
         let id = String(row.id)
         let padding = String(repeating: " ", count: max(0, idWidth - id.count))
-        return "\(padding)\(id)  [\(row.done ? "x" : " ")] \(row.title)"
+        var line = "\(padding)\(id)  [\(row.done ? "x" : " ")] \(row.title)"
+        if let due = row.dueText { line += "  (\(due)\(row.overdue ? ", overdue" : ""))" }
+        return line
     }
 
     /// A value as one line of compact JSON with sorted keys (the protocol's shape).

@@ -14,7 +14,10 @@ struct Todoctl: AsyncParsableCommand {
             Exit codes: 0 success, 64 usage error, 65 input refused (e.g. a blank title),
             66 no such item, 69 todod unreachable, 70 unexpected reply, 74 todod could not store the change, 75 todod did not answer in time.
             """,
-        subcommands: [Add.self, List.self, Done.self, Undone.self, Remove.self, Watch.self]
+        subcommands: [
+            Add.self, List.self, Done.self, Undone.self, Edit.self, Due.self, Remove.self,
+            ToggleAllCommand.self, Clear.self, UndoCommand.self, RedoCommand.self, Watch.self,
+        ]
     )
 
     @OptionGroup var connection: ConnectionOptions

@@ -36,9 +36,10 @@ import Testing
 
         let listed = try await todoctl("ls", "--json", socket: daemon.socket)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
-        #expect(object["itemsLeft"] as? String == "1 item left")
-        #expect(object["activeCount"] as? Int == 1)
-        #expect(object["completedCount"] as? Int == 1)
+        let properties = try #require(object["properties"] as? [String: Any])
+        #expect(properties["itemsLeft"] as? String == "1 item left")
+        #expect(properties["activeCount"] as? Int == 1)
+        #expect(properties["completedCount"] as? Int == 1)
         let rows = try #require(object["rows"] as? [[String: Any]])
         #expect(rows.map { $0["title"] as? String } == ["a", "b"])
         #expect(rows.map { $0["done"] as? Bool } == [false, true])

@@ -25,9 +25,14 @@ import TodoViewModels
         #expect(line == #"{"jsonrpc":"2.0","method":"server.shutdown","params":{"reason":"bye"}}"# + "\n")
     }
 
+    static let properties = TodoListProperties(
+        filter: .all, sort: .created, itemsLeft: "1 item left", activeCount: 1, completedCount: 0, totalCount: 1,
+        allDone: false, canClearCompleted: false, emptyText: nil, canUndo: true, undoText: "Undo add “a”",
+        canRedo: false, redoText: nil)
+    static let row = TodoRow(id: 1, title: "a", done: false, createdText: "created today")
+
     @Test func theClientReadsWhatTheServerWrites() throws {
-        let state = TodoListState(rows: [TodoRow(id: 1, title: "a", done: false)], itemsLeft: "1 item left",
-                                  activeCount: 1, completedCount: 0, totalCount: 1)
+        let state = TodoListState(properties: Self.properties, rows: [Self.row])
         let reply = try IncomingMessage.parse(MessageEncoding.response(id: .string("x"), result: state))
         guard case .response(let id, let payload) = reply else {
             Issue.record("not read as a response: \(reply)")
@@ -35,16 +40,6 @@ import TodoViewModels
         }
         #expect(id == .string("x"))
         #expect(try payload.result(TodoListState.self) == state)
-
-        let event = ListViewChanged.Params(subscription: 2, revision: 5, state: state)
-        guard case .notification(let method, let eventPayload) = try IncomingMessage.parse(
-            MessageEncoding.notification(ListViewChanged.self, params: event))
-        else {
-            Issue.record("not read as a notification")
-            return
-        }
-        #expect(method == "view.changed")
-        #expect(try eventPayload.params(ListViewChanged.Params.self) == event)
 
         guard case .failure(let failedID, let error) = try IncomingMessage.parse(
             MessageEncoding.error(id: .number(4), RPCError(TodoError.notFound(TodoID(4)))))
@@ -54,6 +49,43 @@ import TodoViewModels
         }
         #expect(failedID == .number(4))
         #expect(error.name == "todo.notFound")
+    }
+
+    @Test func anEventCarriesOnlyChangedPropertiesAndAppliesToAState() throws {
+        var before = TodoListState(properties: Self.properties, rows: [Self.row])
+        var afterProperties = Self.properties
+        afterProperties.undoText = nil
+        afterProperties.canUndo = false
+        let change = TodoListChange(
+            properties: afterProperties, changedKeys: afterProperties.changedKeys(since: Self.properties),
+            rowOperations: [.update(index: 0, row: TodoRow(id: 1, title: "b", done: true, createdText: "created today"))])
+        let event = ListViewChanged.Params(subscription: 2, revision: 5, change: change)
+        #expect(event.properties == ["canUndo": .bool(false), "undoText": .null])
+
+        let line = MessageEncoding.notification(ListViewChanged.self, params: event)
+        guard case .notification(let method, let payload) = try IncomingMessage.parse(line) else {
+            Issue.record("not read as a notification")
+            return
+        }
+        #expect(method == "view.changed")
+        let received = try payload.params(ListViewChanged.Params.self)
+        try received.apply(to: &before)
+        #expect(before == TodoListState(properties: afterProperties, rows: [TodoRow(id: 1, title: "b", done: true, createdText: "created today")]))
+    }
+
+    @Test(arguments: [
+        ("2026-12-24", DueDate.day(CalendarDay(year: 2026, month: 12, day: 24))),
+        ("2026-12-24T18:00Z", DueDate.moment(Date(timeIntervalSince1970: 1_798_135_200))),
+        ("2026-12-24T19:00+01:00", DueDate.moment(Date(timeIntervalSince1970: 1_798_135_200))),
+        ("2026-12-24T18:00:00Z", DueDate.moment(Date(timeIntervalSince1970: 1_798_135_200))),
+    ])
+    func dueDatesAreRead(text: String, expected: DueDate) {
+        #expect(DueDateText.parse(text, timeZone: TimeZone(identifier: "UTC")!) == expected)
+    }
+
+    @Test(arguments: ["tomorrow", "2026-02-30", "2026-12-24T25:00", "24.12.2026", "2026-12-24T18"])
+    func nonsenseDueDatesAreRefused(text: String) {
+        #expect(DueDateText.parse(text, timeZone: TimeZone(identifier: "UTC")!) == nil)
     }
 
     @Test func refusedCommandsMapToStableNames() {

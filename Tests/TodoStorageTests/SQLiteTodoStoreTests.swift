@@ -1,7 +1,8 @@
 import Foundation
+import GRDB
 import Testing
 import TodoModel
-import TodoStorage
+@testable import TodoStorage
 
 @Suite struct SQLiteTodoStoreTests {
     let directory: URL
@@ -14,57 +15,107 @@ import TodoStorage
         path = directory.appendingPathComponent("todos.sqlite").path
     }
 
-    @Test func insertedItemsComeBackInCreationOrder() throws {
-        let store = try SQLiteTodoStore(path: path)
-        let first = try store.insertItem(title: "buy milk", createdAt: created)
-        let second = try store.insertItem(title: "walk the dog", createdAt: created.addingTimeInterval(1))
-        #expect(first.id < second.id)
-        #expect(try store.allItems() == [first, second])
+    private func item(_ id: Int64, _ title: String, done: Bool = false, due: DueDate? = nil) -> TodoItem {
+        TodoItem(id: TodoID(id), title: title, isDone: done, createdAt: created, completedAt: done ? created : nil, due: due)
     }
 
-    @Test func deletedIdsAreNeverHandedOutAgain() throws {
-        let store = try SQLiteTodoStore(path: path)
-        _ = try store.insertItem(title: "one", createdAt: created)
-        let last = try store.insertItem(title: "two", createdAt: created)
-        try store.deleteItem(id: last.id)
-        let next = try store.insertItem(title: "three", createdAt: created)
-        #expect(next.id > last.id)
+    private func insert(_ items: TodoItem..., into store: SQLiteTodoStore) throws {
+        try store.commit(StoreWrite(changes: items.map { ItemChange(before: nil, after: $0) }))
+    }
 
+    @Test func itemsComeBackInIdOrderWithEveryField() throws {
+        let store = try SQLiteTodoStore(path: path)
+        let day = DueDate.day(CalendarDay(year: 2026, month: 12, day: 24))
+        let moment = DueDate.moment(Date(timeIntervalSince1970: 1_800_000_000))
+        try insert(item(2, "walk", due: moment), item(1, "milk", done: true, due: day), into: store)
+        #expect(try store.load().items == [item(1, "milk", done: true, due: day), item(2, "walk", due: moment)])
+    }
+
+    @Test func theNextIdIsNeverOneThatWasUsed() throws {
+        let store = try SQLiteTodoStore(path: path)
+        try insert(item(1, "one"), item(2, "two"), into: store)
+        try store.commit(StoreWrite(changes: [ItemChange(before: item(2, "two"), after: nil)]))
+        #expect(try store.load().nextID == TodoID(3))
         // Also across a reopen, which is where plain rowids would reuse the largest id.
-        try store.deleteItem(id: next.id)
         try store.close()
-        let reopened = try SQLiteTodoStore(path: path)
-        #expect(try reopened.insertItem(title: "four", createdAt: created).id > next.id)
+        #expect(try SQLiteTodoStore(path: path).load().nextID == TodoID(3))
     }
 
-    @Test func updatesAreStored() throws {
+    @Test func aClosedStoreRefusesWritesAndKeepsWhatWasThere() throws {
         let store = try SQLiteTodoStore(path: path)
-        var item = try store.insertItem(title: "buy milk", createdAt: created)
-        _ = item.setDone(true, at: created.addingTimeInterval(60))
-        try store.updateItem(item)
-        #expect(try store.allItems() == [item])
+        try insert(item(1, "one"), into: store)
+        try store.close()
+        #expect(throws: (any Error).self) { try insert(item(2, "two"), into: store) }
+        #expect(try SQLiteTodoStore(path: path).load().items.map(\.title) == ["one"])
     }
 
-    @Test func missingItemsAreReportedNotIgnored() throws {
+    @Test func historySurvivesAndMovesBetweenStacks() throws {
         let store = try SQLiteTodoStore(path: path)
-        #expect(throws: TodoError.notFound(TodoID(42))) { try store.deleteItem(id: TodoID(42)) }
-        let ghost = TodoItem(id: TodoID(42), title: "ghost", createdAt: created)
-        #expect(throws: TodoError.notFound(TodoID(42))) { try store.updateItem(ghost) }
+        let first = UndoStep(description: "add “a”", changes: [ItemChange(before: nil, after: item(1, "a"))])
+        let second = UndoStep(description: "add “b”", changes: [ItemChange(before: nil, after: item(2, "b"))])
+        try store.commit(StoreWrite(changes: first.changes, historyChange: .record(first)))
+        try store.commit(StoreWrite(changes: second.changes, historyChange: .record(second)))
+        try store.commit(StoreWrite(changes: second.inverse.changes, historyChange: .undo))
+        try store.close()
+
+        let history = try SQLiteTodoStore(path: path).load().history
+        #expect(history.undoSteps == [first])
+        #expect(history.redoSteps == [second])
+    }
+
+    @Test func recordingClearsRedoAndKeepsTheNewestHundred() throws {
+        let store = try SQLiteTodoStore(path: path)
+        var steps: [UndoStep] = []
+        for id in 1...(UndoHistory.limit + 5) {
+            let step = UndoStep(description: "add \(id)", changes: [ItemChange(before: nil, after: item(Int64(id), "\(id)"))])
+            steps.append(step)
+            try store.commit(StoreWrite(changes: step.changes, historyChange: .record(step)))
+        }
+        try store.commit(StoreWrite(historyChange: .undo))
+        let next = UndoStep(description: "new", changes: [])
+        try store.commit(StoreWrite(historyChange: .record(next)))
+        let history = try store.load().history
+        #expect(history.redoSteps.isEmpty)
+        #expect(history.undoSteps.count == UndoHistory.limit)
+        #expect(history.undoSteps.last == next)
+        #expect(history.undoSteps.first == steps[5])
+    }
+
+    @Test func viewSettingsAndFiredRemindersAreKept() throws {
+        let store = try SQLiteTodoStore(path: path)
+        let key = ReminderKey(itemID: TodoID(4), condition: "overdue")
+        try store.commit(StoreWrite(viewSettings: ["main": ViewSettings(filter: "active", sort: "title")], firedReminders: [key, key]))
+        try store.close()
+        let stored = try SQLiteTodoStore(path: path).load()
+        #expect(stored.viewSettings == ["main": ViewSettings(filter: "active", sort: "title")])
+        #expect(stored.firedReminders == [key])
     }
 
     @Test func everythingSurvivesCheckpointCloseAndReopen() throws {
         let store = try SQLiteTodoStore(path: path)
-        let item = try store.insertItem(title: "survive", createdAt: created)
+        try insert(item(1, "survive"), into: store)
         try store.checkpoint()
         try store.close()
         // After a truncating checkpoint the database file holds everything on its own.
         let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         #expect(walSize == 0)
-        #expect(try SQLiteTodoStore(path: path).allItems() == [item])
+        #expect(try SQLiteTodoStore(path: path).load().items == [item(1, "survive")])
     }
 
-    @Test func aNewDatabaseIsCreatedWithItsDirectoryContents() throws {
-        _ = try SQLiteTodoStore(path: path)
-        #expect(FileManager.default.fileExists(atPath: path))
+    @Test func aVersionOneDatabaseIsMigratedWithItsItems() throws {
+        do {
+            let old = try DatabaseQueue(path: path)
+            try TodoSchema.migrator.migrate(old, upTo: "v1: items")
+            try old.write { db in
+                try db.execute(
+                    sql: "INSERT INTO item (title, isDone, createdAt, updatedAt) VALUES ('from v1', 0, ?, ?)",
+                    arguments: [created, created])
+            }
+        }
+        let stored = try SQLiteTodoStore(path: path).load()
+        #expect(stored.items.map(\.title) == ["from v1"])
+        #expect(stored.items.first?.due == nil)
+        #expect(stored.nextID == TodoID(2))
+        #expect(stored.history.undoSteps.isEmpty)
     }
 }

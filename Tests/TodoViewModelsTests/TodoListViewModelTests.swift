@@ -4,110 +4,239 @@ import TodoModel
 import TodoStorage
 import TodoViewModels
 
-/// The list view model against real SQLite in memory and a fixed clock: no
+/// The list view model against real SQLite in memory and a test clock: no
 /// socket, no disk, no wall time.
 @Suite struct TodoListViewModelTests {
-    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let clock = TestClock()
     let store: SQLiteTodoStore
     let viewModel: TodoListViewModel
 
     init() throws {
         store = try SQLiteTodoStore()
-        viewModel = try TodoListViewModel(store: store, now: { Self.now })
+        viewModel = try TodoListViewModel(store: store, clock: clock.todoClock)
     }
 
-    @Test func anEmptyListHasNothingLeft() {
-        #expect(viewModel.state.rows.isEmpty)
-        #expect(viewModel.state.itemsLeft == "0 items left")
-        #expect(viewModel.state.totalCount == 0)
+    private func titles(_ id: ViewID = .main) -> [String] { viewModel.state(of: id)!.rows.map(\.title) }
+
+    @Test func anEmptyListSaysSo() {
+        #expect(viewModel.main.rows.isEmpty)
+        #expect(viewModel.main.properties.itemsLeft == "0 items left")
+        #expect(viewModel.main.properties.emptyText == "Nothing to do. Add an item with: todoctl add TITLE")
+        #expect(!viewModel.main.properties.allDone)
+        #expect(!viewModel.main.properties.canUndo)
     }
 
-    @Test func theCounterIsWordedForOneAndForMany() throws {
-        try viewModel.add(title: "one")
-        #expect(viewModel.state.itemsLeft == "1 item left")
-        try viewModel.add(title: "two")
-        #expect(viewModel.state.itemsLeft == "2 items left")
+    @Test func theCounterIsWordedForZeroOneAndMany() throws {
+        let one = try viewModel.add("one")
+        #expect(viewModel.main.properties.itemsLeft == "1 item left")
+        try viewModel.add("two")
+        #expect(viewModel.main.properties.itemsLeft == "2 items left")
+        _ = try viewModel.perform(.toggleAll)
+        #expect(viewModel.main.properties.itemsLeft == "0 items left")
+        _ = try viewModel.perform(.setDone(one, false))
+        #expect(viewModel.main.properties.itemsLeft == "1 item left")
     }
 
-    @Test func addingTrimsAndShowsTheRow() throws {
-        let row = try viewModel.add(title: "  buy milk  ")
-        #expect(row.title == "buy milk")
-        #expect(viewModel.state.rows == [row])
-        #expect(try store.allItems().map(\.createdAt) == [Self.now])
+    @Test func addingTrimsAndRefusingBlankWritesNothing() throws {
+        try viewModel.add("  buy milk  ")
+        #expect(titles() == ["buy milk"])
+        let before = viewModel.main
+        #expect(throws: TodoError.blankTitle) { try viewModel.perform(.add(title: " \t ", due: nil)) }
+        #expect(viewModel.main == before)
+        #expect(try store.load().items.count == 1)
+        #expect(try store.load().history.undoSteps.count == 1)
     }
 
-    @Test func aBlankTitleIsRefusedAndNothingIsWritten() throws {
-        try viewModel.add(title: "keep me")
-        let before = viewModel.state
-        #expect(throws: TodoError.blankTitle) { try viewModel.add(title: "  \t ") }
-        #expect(viewModel.state == before)
-        #expect(try store.allItems().count == 1)
+    @Test func editingTrimsRefusesBlankAndIgnoresTheSameTitle() throws {
+        let id = try viewModel.add("milk")
+        #expect(try viewModel.perform(.edit(id, title: "  oat milk ")).row?.title == "oat milk")
+        #expect(throws: TodoError.blankTitle) { try viewModel.perform(.edit(id, title: "   ")) }
+        let unchanged = try viewModel.perform(.edit(id, title: "oat milk"))
+        #expect(unchanged.changes.isEmpty)
+        #expect(try store.load().history.undoSteps.count == 2)  // add, rename: the no-op recorded nothing
     }
 
-    @Test func markingDoneMovesTheCounts() throws {
-        let milk = try viewModel.add(title: "buy milk")
-        try viewModel.add(title: "walk the dog")
-        let row = try viewModel.setDone(id: TodoID(milk.id), done: true)
-        #expect(row.done)
-        #expect(viewModel.state.activeCount == 1)
-        #expect(viewModel.state.completedCount == 1)
-        #expect(viewModel.state.itemsLeft == "1 item left")
-        #expect(try store.allItems().first?.completedAt == Self.now)
+    @Test func filtersReactImmediately() throws {
+        let milk = try viewModel.add("milk")
+        try viewModel.add("bread")
+        let active = viewModel.openView(.own(1), filter: .active)
+        #expect(active.rows.map(\.title) == ["milk", "bread"])
 
-        try viewModel.setDone(id: TodoID(milk.id), done: false)
-        #expect(viewModel.state.itemsLeft == "2 items left")
+        let outcome = try viewModel.perform(.setDone(milk, true))
+        #expect(titles(.own(1)) == ["bread"])
+        #expect(outcome.changes[.own(1)]?.rowOperations == [.remove(index: 0)])
+
+        viewModel.openView(.own(2), filter: .completed)
+        #expect(titles(.own(2)) == ["milk"])
+        _ = try viewModel.perform(.setDone(milk, false))
+        #expect(titles(.own(2)).isEmpty)
+        #expect(viewModel.state(of: .own(2))!.properties.emptyText == "No completed items yet.")
     }
 
-    @Test func repeatingTheSameStateIsNotAChange() throws {
-        let milk = try viewModel.add(title: "buy milk")
-        try viewModel.setDone(id: TodoID(milk.id), done: true)
-        let version = viewModel.version
-        try viewModel.setDone(id: TodoID(milk.id), done: true)
-        #expect(viewModel.version == version)
+    @Test func titleSortIgnoresCaseAndDiacriticsAndBreaksTiesById() throws {
+        for title in ["zebra", "Éclair", "apple", "eclair", "Apple"] { try viewModel.add(title) }
+        viewModel.openView(.own(1), sort: .title)
+        #expect(titles(.own(1)) == ["apple", "Apple", "Éclair", "eclair", "zebra"])
     }
 
-    @Test func removingDropsTheRow() throws {
-        let milk = try viewModel.add(title: "buy milk")
-        let dog = try viewModel.add(title: "walk the dog")
-        try viewModel.remove(id: TodoID(milk.id))
-        #expect(viewModel.state.rows == [dog])
-        #expect(try store.allItems().map(\.id) == [TodoID(dog.id)])
+    @Test func dueSortPutsUndatedLastAndDaysBeforeLaterMoments() throws {
+        let christmas = CalendarDay(year: 2026, month: 12, day: 24)
+        try viewModel.add("undated")
+        try viewModel.add("christmas eve 18:00", due: .moment(christmas.start(in: clock.timeZone).addingTimeInterval(18 * 3600)))
+        try viewModel.add("christmas eve", due: .day(christmas))
+        try viewModel.add("tomorrow", due: .day(CalendarDay(year: 2026, month: 11, day: 23)))
+        try viewModel.add("also undated")
+        viewModel.openView(.own(1), sort: .due)
+        #expect(titles(.own(1)) == ["tomorrow", "christmas eve", "christmas eve 18:00", "undated", "also undated"])
     }
 
-    @Test func unknownIdsAreReported() throws {
-        try viewModel.add(title: "buy milk")
-        #expect(throws: TodoError.notFound(TodoID(99))) { try viewModel.setDone(id: TodoID(99), done: true) }
-        #expect(throws: TodoError.notFound(TodoID(99))) { try viewModel.remove(id: TodoID(99)) }
+    @Test func toggleAllGoesBothWaysAsOneStep() throws {
+        let milk = try viewModel.add("milk")
+        try viewModel.add("bread")
+        _ = try viewModel.perform(.setDone(milk, true))
+        _ = try viewModel.perform(.toggleAll)
+        #expect(viewModel.main.rows.allSatisfy { $0.done })
+        #expect(viewModel.main.properties.allDone)
+        #expect(viewModel.main.properties.undoText == "Undo mark all done")
+        _ = try viewModel.perform(.toggleAll)
+        #expect(viewModel.main.rows.allSatisfy { !$0.done })
+        _ = try viewModel.perform(.undo)
+        #expect(viewModel.main.rows.allSatisfy { $0.done })
+        _ = try viewModel.perform(.undo)
+        #expect(viewModel.main.rows.map(\.done) == [true, false])
     }
 
-    @Test func aNewViewModelShowsWhatTheStoreHolds() throws {
-        try viewModel.add(title: "one")
-        let two = try viewModel.add(title: "two")
-        try viewModel.setDone(id: TodoID(two.id), done: true)
-        let reloaded = try TodoListViewModel(store: store, now: { Self.now })
-        #expect(reloaded.state == viewModel.state)
+    @Test func clearCompletedIsOneStepAndUndoRestoresTheSameIds() throws {
+        let milk = try viewModel.add("milk")
+        try viewModel.add("bread")
+        let eggs = try viewModel.add("eggs")
+        _ = try viewModel.perform(.setDone(milk, true))
+        _ = try viewModel.perform(.setDone(eggs, true))
+        #expect(viewModel.main.properties.canClearCompleted)
+        _ = try viewModel.perform(.clearCompleted)
+        #expect(titles() == ["bread"])
+        #expect(!viewModel.main.properties.canClearCompleted)
+        #expect(viewModel.main.properties.undoText == "Undo clear 2 completed items")
+        _ = try viewModel.perform(.undo)
+        #expect(viewModel.main.rows.map(\.id) == [milk.rawValue, 2, eggs.rawValue])
     }
-}
 
-@Suite struct ItemsLeftTextTests {
-    @Test(arguments: [(0, "0 items left"), (1, "1 item left"), (2, "2 items left"), (11, "11 items left")])
-    func wording(count: Int, expected: String) {
-        #expect(ItemsLeftText.text(forActiveCount: count) == expected)
+    @Test func undoAndRedoChainAndANewEditClearsRedo() throws {
+        let milk = try viewModel.add("milk")
+        _ = try viewModel.perform(.edit(milk, title: "oat milk"))
+        _ = try viewModel.perform(.delete(milk))
+        #expect(viewModel.main.properties.undoText == "Undo delete “oat milk”")
+        _ = try viewModel.perform(.undo)
+        #expect(viewModel.main.rows.first?.id == milk.rawValue)
+        #expect(viewModel.main.rows.first?.title == "oat milk")
+        _ = try viewModel.perform(.undo)
+        #expect(titles() == ["milk"])
+        #expect(viewModel.main.properties.redoText == "Redo rename “milk”")
+        _ = try viewModel.perform(.redo)
+        #expect(titles() == ["oat milk"])
+        try viewModel.add("bread")
+        #expect(!viewModel.main.properties.canRedo)
+        #expect(throws: TodoError.nothingToRedo) { try viewModel.perform(.redo) }
     }
-}
 
-@Suite struct TodoListViewModelStoreFailureTests {
-    /// A store that can no longer write (here: really closed) must leave the
-    /// view model as it was: what clients see is what is stored.
-    @Test func aFailedWriteChangesNothing() throws {
-        let store = try SQLiteTodoStore()
-        let viewModel = try TodoListViewModel(store: store)
-        let milk = try viewModel.add(title: "buy milk")
-        let before = viewModel.state
+    @Test func undoingAnAddDoesNotFreeItsId() throws {
+        let milk = try viewModel.add("milk")
+        _ = try viewModel.perform(.undo)
+        #expect(try viewModel.add("bread") != milk)
+    }
+
+    @Test func historySurvivesARestart() throws {
+        let milk = try viewModel.add("milk")
+        _ = try viewModel.perform(.setDone(milk, true))
+        _ = try viewModel.perform(.toggleAll)
+        let restarted = try TodoListViewModel(store: store, clock: clock.todoClock)
+        #expect(restarted.main == viewModel.main)
+        #expect(restarted.main.properties.undoText == "Undo mark all active")
+        _ = try restarted.perform(.undo)
+        _ = try restarted.perform(.undo)
+        _ = try restarted.perform(.undo)
+        #expect(restarted.main.rows.isEmpty)
+        #expect(throws: TodoError.nothingToUndo) { try restarted.perform(.undo) }
+    }
+
+    @Test func aHundredStepsAreKept() throws {
+        for index in 0..<(UndoHistory.limit + 10) { try viewModel.add("item \(index)") }
+        let restarted = try TodoListViewModel(store: store, clock: clock.todoClock)
+        for _ in 0..<UndoHistory.limit { _ = try restarted.perform(.undo) }
+        #expect(restarted.main.rows.count == 10)
+        #expect(throws: TodoError.nothingToUndo) { try restarted.perform(.undo) }
+    }
+
+    @Test func sharedViewsAreSharedSavedAndRestored() throws {
+        try viewModel.add("milk")
+        let change = try viewModel.setOptions(of: .main, filter: .completed, sort: .title)
+        #expect(change?.changedKeys.contains("filter") == true)
+        #expect(viewModel.main.rows.isEmpty)
+        let restarted = try TodoListViewModel(store: store, clock: clock.todoClock)
+        #expect(restarted.main.properties.filter == .completed)
+        #expect(restarted.main.properties.sort == .title)
+    }
+
+    @Test func ownViewsAreNotSavedAndDoNotTouchTheSharedOne() throws {
+        try viewModel.add("milk")
+        viewModel.openView(.own(7), filter: .completed)
+        _ = try viewModel.setOptions(of: .own(7), filter: .active, sort: nil)
+        #expect(viewModel.main.properties.filter == .all)
+        #expect(try store.load().viewSettings.isEmpty)
+    }
+
+    @Test func rowsWordTheirDates() throws {
+        let milk = try viewModel.add("milk", due: .day(CalendarDay(year: 2026, month: 11, day: 23)))
+        #expect(viewModel.main.rows[0].createdText == "created today")
+        #expect(viewModel.main.rows[0].dueText == "due tomorrow")
+        #expect(!viewModel.main.rows[0].overdue)
+        clock.advance(by: 2 * 86_400)
+        #expect(viewModel.main.rows[0].createdText == "created 2 days ago")
+        #expect(viewModel.main.rows[0].dueText == "due yesterday")
+        #expect(viewModel.main.rows[0].overdue)
+        _ = try viewModel.perform(.setDone(milk, true))
+        #expect(!viewModel.main.rows[0].overdue)
+    }
+
+    @Test func failedStoreWritesChangeNothing() throws {
+        let milk = try viewModel.add("milk")
+        let before = viewModel.main
         try store.close()
-        #expect(throws: (any Error).self) { try viewModel.add(title: "lost?") }
-        #expect(throws: (any Error).self) { try viewModel.setDone(id: TodoID(milk.id), done: true) }
-        #expect(throws: (any Error).self) { try viewModel.remove(id: TodoID(milk.id)) }
-        #expect(viewModel.state == before)
+        #expect(throws: (any Error).self) { try viewModel.perform(.add(title: "lost?", due: nil)) }
+        #expect(throws: (any Error).self) { try viewModel.perform(.setDone(milk, true)) }
+        #expect(throws: (any Error).self) { try viewModel.perform(.undo) }
+        #expect(viewModel.main == before)
+    }
+
+    @Test func addPromptTexts() {
+        #expect(viewModel.addPrompt.title == "New To-Do Item")
+        #expect(viewModel.addPrompt.message == "Insert the title of the new to-do item:")
+        #expect(viewModel.addPrompt.action == "OK")
+    }
+}
+
+@Suite struct WordingTests {
+    let wording = DateWording(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    let today = CalendarDay(year: 2026, month: 11, day: 22)
+
+    @Test(arguments: [
+        (0, "today"), (1, "tomorrow"), (-1, "yesterday"), (2, "in 2 days"), (6, "in 6 days"),
+        (-3, "3 days ago"), (-6, "6 days ago"), (7, "2026-11-29"), (-7, "2026-11-15"),
+    ])
+    func days(offset: Int, expected: String) {
+        let date = today.start(in: wording.timeZone).addingTimeInterval(Double(offset) * 86_400 + 3600)
+        #expect(wording.day(CalendarDay(date, in: wording.timeZone), today: today) == expected)
+    }
+
+    @Test func dueMomentsSayTheTimeInTheInjectedZone() {
+        let noonUTC = DueDate.moment(Date(timeIntervalSince1970: 1_795_428_000))  // 2026-11-23 10:00 UTC
+        #expect(wording.due(noonUTC, now: TestClock.noon) == "due tomorrow at 11:00")
+        let tokyo = DateWording(timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(tokyo.due(noonUTC, now: TestClock.noon) == "due tomorrow at 19:00")
+    }
+
+    @Test(arguments: [(0, "0 items left"), (1, "1 item left"), (2, "2 items left"), (11, "11 items left")])
+    func itemsLeft(count: Int, expected: String) {
+        #expect(ItemsLeftText.text(forActiveCount: count) == expected)
     }
 }

@@ -1,21 +1,33 @@
 import ArgumentParser
 import TodoProtocol
+import TodoViewModels
+
+extension ListFilter: ExpressibleByArgument {}
+extension ListSort: ExpressibleByArgument {}
 
 struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ls",
-        abstract: "List the to-do items and how many are left."
+        abstract: "List the to-do items and how many are left.",
+        discussion: "Without --filter or --sort, shows the shared view as every `todoctl watch` sees it."
     )
 
     @ParentCommand var todoctl: Todoctl
-    var connection: ConnectionOptions { todoctl.connection }
+
+    @Option(help: "Which items: all, active or completed (this listing only).")
+    var filter: ListFilter?
+
+    @Option(help: "Order: created, title or due (this listing only).")
+    var sort: ListSort?
 
     @Flag(help: "Print the list view model as JSON (the protocol's shape).")
     var json = false
 
     func run() async throws {
-        let state = try await withDaemon(connection) { daemon in
-            try await daemon.call(GetListView.self, NoParams())
+        let selection =
+            filter == nil && sort == nil ? ViewSelection() : ViewSelection(own: true, filter: filter, sort: sort)
+        let state = try await withDaemon(todoctl.connection) { daemon in
+            try await daemon.call(GetListView.self, selection)
         }
         if json {
             print(ListRendering.json(state))

@@ -48,15 +48,17 @@ struct Watch: AsyncParsableCommand {
 
     /// Subscribes and draws every change until the connection ends.
     private static func follow(_ daemon: TodoConnection, on screen: WatchScreen) async throws {
-        let subscription = try await daemon.call(SubscribeListView.self, NoParams())
-        screen.draw(subscription.state, revision: subscription.revision)
+        let subscription = try await daemon.call(SubscribeListView.self, ViewSelection())
+        var state = subscription.state
+        screen.draw(state, revision: subscription.revision)
         for await message in daemon.notifications {
             guard case .notification(let method, let payload) = message else { continue }
             switch method {
             case ListViewChanged.name:
                 let change = try payload.params(ListViewChanged.Params.self)
                 guard change.subscription == subscription.subscription else { continue }
-                screen.draw(change.state, revision: change.revision)
+                try change.apply(to: &state)
+                screen.draw(state, revision: change.revision)
             case ServerShutdown.name:
                 return
             default:

@@ -1,0 +1,92 @@
+import Foundation
+
+/// When an item is due: a whole day, or a moment.
+///
+/// "Due Friday" and "due Friday 14:00" are different promises: the first is
+/// overdue only once Friday is over, the second at 14:01. A day is kept as a
+/// calendar date, not a timestamp, so it means the same day in any time zone.
+public enum DueDate: Hashable, Sendable, Codable {
+    case day(CalendarDay)
+    case moment(Date)
+
+    /// The first instant at which the item counts as overdue, in `timeZone`.
+    public func overdueFrom(in timeZone: TimeZone) -> Date {
+        switch self {
+        case .day(let day): day.start(in: timeZone).addingDays(1, in: timeZone)
+        case .moment(let date): date
+        }
+    }
+
+    /// Orders due dates for sorting: by the instant each begins in `timeZone`.
+    public func sortInstant(in timeZone: TimeZone) -> Date {
+        switch self {
+        case .day(let day): day.start(in: timeZone)
+        case .moment(let date): date
+        }
+    }
+}
+
+/// A calendar date (year, month, day) with no time and no zone.
+public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day `date` falls on in `timeZone`.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        let parts = Calendar.gregorian(timeZone).dateComponents([.year, .month, .day], from: date)
+        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    /// Reads `YYYY-MM-DD`; `nil` for anything else, including impossible dates.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        let components = DateComponents(year: year, month: month, day: day)
+        guard components.isValidDate(in: Calendar.gregorian(TimeZone(identifier: "UTC")!)) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    public func start(in timeZone: TimeZone) -> Date {
+        Calendar.gregorian(timeZone).date(from: DateComponents(year: year, month: month, day: day))!
+    }
+
+    /// Whole days from `self` to `other` (positive when `other` is later).
+    public func days(until other: CalendarDay) -> Int {
+        let utc = TimeZone(identifier: "UTC")!
+        return Calendar.gregorian(utc).dateComponents([.day], from: start(in: utc), to: other.start(in: utc)).day!
+    }
+
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+}
+
+extension Calendar {
+    /// The Gregorian calendar in `timeZone`; every date computation here uses it,
+    /// so results do not depend on the machine's locale.
+    public static func gregorian(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}
+
+extension Date {
+    func addingDays(_ days: Int, in timeZone: TimeZone) -> Date {
+        Calendar.gregorian(timeZone).date(byAdding: .day, value: days, to: self)!
+    }
+}

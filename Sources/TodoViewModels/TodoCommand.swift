@@ -1,0 +1,33 @@
+import TodoModel
+
+/// A user command on the list. Each is one undo step (bulk ones included).
+public enum TodoCommand: Hashable, Sendable {
+    case add(title: String, due: DueDate?)
+    case edit(TodoID, title: String)
+    case setDone(TodoID, Bool)
+    case setDue(TodoID, DueDate?)
+    case delete(TodoID)
+    case toggleAll
+    case clearCompleted
+    case undo
+    case redo
+}
+
+/// What a command did: the row of the item it was about (for single-item
+/// commands), and each view's change set (views that did not change are absent).
+public struct CommandOutcome: Sendable {
+    public var row: TodoRow?
+    /// What the command did, as undo/redo texts say it ("add “buy milk”"); nil if nothing.
+    public var description: String?
+    public var changes: [ViewID: TodoListChange]
+}
+
+/// Names a list view instance.
+public enum ViewID: Hashable, Sendable {
+    /// A named view every client can open; its filter and sort are shared and persisted.
+    case shared(String)
+    /// One client's own view, with its own filter and sort; gone when the client is.
+    case own(Int)
+
+    public static let main = ViewID.shared("main")
+}
