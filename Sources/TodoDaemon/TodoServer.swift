@@ -37,6 +37,7 @@ public final class TodoServer: Service {
             if let boundPath { unlink(boundPath) }
         }
         let itemCount = await router.host.itemCount
+        await router.host.startClock()
         notifier.ready(status: StatusText.serving(itemCount: itemCount))
         logger.info(
             "serving",
@@ -71,6 +72,7 @@ public final class TodoServer: Service {
             self.logger.info("stopping: no new connections; finishing requests in progress")
             serverChannel.channel.close(promise: nil)
         }
+        await router.host.stopClock()
         logger.info("all clients closed")
     }
 

@@ -26,15 +26,18 @@ public actor ViewModelHost {
     private var nextSubscriptionID = 1
     private var nextOwnViewID = 1
     private let didChange: @Sendable (_ itemCount: Int) -> Void
+    private var timer: Task<Void, Never>?
+    private var timerDeadline: Date?
 
     /// Loads the list from `store`. `didChange` is called after every change
     /// with the new item count (the daemon updates its systemd status with it).
     public init(
         store: any TodoStore,
         clock: TodoClock = TodoClock(),
+        reminderAge: TimeInterval = 86_400,
         didChange: @escaping @Sendable (_ itemCount: Int) -> Void = { _ in }
     ) throws {
-        viewModel = try TodoListViewModel(store: store, clock: clock)
+        viewModel = try TodoListViewModel(store: store, clock: clock, reminderAge: reminderAge)
         self.didChange = didChange
     }
 
@@ -49,8 +52,50 @@ public actor ViewModelHost {
     public func perform(_ command: TodoCommand) throws -> CommandOutcome {
         let outcome = try viewModel.perform(command)
         publish(outcome.changes)
+        if let next = outcome.nextEvent { scheduleTick(at: next) }
         if !outcome.changes.isEmpty { didChange(viewModel.itemCount) }
         return outcome
+    }
+
+    // MARK: Time
+
+    /// Starts the timer that fires reminders and re-words dates: it wakes at
+    /// the instant the view model names and asks it to catch up.
+    public func startClock() {
+        tick()
+    }
+
+    public func stopClock() {
+        timer?.cancel()
+        timer = nil
+        timerDeadline = nil
+    }
+
+    private func scheduleTick(at deadline: Date) {
+        if let current = timerDeadline, current <= deadline { return }
+        timer?.cancel()
+        timerDeadline = deadline
+        // Sleep at most an hour at a time, so a suspended machine or a changed
+        // wall clock delays a reminder by an hour at worst.
+        let delay = min(max(0, deadline.timeIntervalSinceNow), 3600)
+        timer = Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(Int(delay * 1000) + 1))
+            guard !Task.isCancelled else { return }
+            await self?.tick()
+        }
+    }
+
+    private func tick() {
+        timer = nil
+        timerDeadline = nil
+        do {
+            let outcome = try viewModel.tick()
+            publish(outcome.changes)
+            if let next = outcome.nextEvent { scheduleTick(at: next) }
+        } catch {
+            // The reminders could not be stored, so they did not fire: try again soon.
+            scheduleTick(at: Date().addingTimeInterval(60))
+        }
     }
 
     /// A view's state, once. An own view lives only for this call.

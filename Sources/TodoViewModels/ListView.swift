@@ -65,6 +65,13 @@ struct ListView {
         return index
     }
 
+    /// Where the row of `item` is, or nil when this view does not show it.
+    func index(of item: TodoItem, keys: SortKeys) -> Int? {
+        guard includes(item), let key = keys[item.id] else { return nil }
+        let index = insertionIndex(for: key, keys: keys)
+        return index < order.count && order[index] == item.id ? index : nil
+    }
+
     /// The first position whose row does not precede `key`.
     private func insertionIndex(for key: SortKeys.Key, keys: SortKeys) -> Int {
         var low = 0

@@ -1,3 +1,4 @@
+import Foundation
 import TodoModel
 
 /// A user command on the list. Each is one undo step (bulk ones included).
@@ -20,6 +21,16 @@ public struct CommandOutcome: Sendable {
     /// What the command did, as undo/redo texts say it ("add “buy milk”"); nil if nothing.
     public var description: String?
     public var changes: [ViewID: TodoListChange]
+    /// The earliest instant at which an item this command touched fires a
+    /// reminder or turns overdue; the owner's timer should tick by then.
+    public var nextEvent: Date? = nil
+}
+
+/// What a clock tick did: reminders fired and rows re-worded, per view, and
+/// when the next tick is due.
+public struct TickOutcome: Sendable {
+    public var changes: [ViewID: TodoListChange]
+    public var nextEvent: Date?
 }
 
 /// Names a list view instance.

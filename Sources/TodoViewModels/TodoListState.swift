@@ -18,11 +18,15 @@ public struct TodoListProperties: Codable, Hashable, Sendable {
     public var undoText: String?
     public var canRedo: Bool
     public var redoText: String?
+    /// Reminders raised and not yet resolved (the first 20, by item id).
+    public var alerts: [ReminderAlert]
+    /// How many reminders there are in all.
+    public var alertCount: Int
 
     public init(
         filter: ListFilter, sort: ListSort, itemsLeft: String, activeCount: Int, completedCount: Int, totalCount: Int,
         allDone: Bool, canClearCompleted: Bool, emptyText: String?, canUndo: Bool, undoText: String?,
-        canRedo: Bool, redoText: String?
+        canRedo: Bool, redoText: String?, alerts: [ReminderAlert] = [], alertCount: Int = 0
     ) {
         self.filter = filter
         self.sort = sort
@@ -37,6 +41,8 @@ public struct TodoListProperties: Codable, Hashable, Sendable {
         self.undoText = undoText
         self.canRedo = canRedo
         self.redoText = redoText
+        self.alerts = alerts
+        self.alertCount = alertCount
     }
 
     /// Every property is written, a missing value as null, so a snapshot
@@ -56,6 +62,8 @@ public struct TodoListProperties: Codable, Hashable, Sendable {
         try container.encode(undoText, forKey: .undoText)
         try container.encode(canRedo, forKey: .canRedo)
         try container.encode(redoText, forKey: .redoText)
+        try container.encode(alerts, forKey: .alerts)
+        try container.encode(alertCount, forKey: .alertCount)
     }
 
     /// The names of the properties whose values differ from `other`'s.
@@ -74,6 +82,8 @@ public struct TodoListProperties: Codable, Hashable, Sendable {
         if undoText != other.undoText { keys.append("undoText") }
         if canRedo != other.canRedo { keys.append("canRedo") }
         if redoText != other.redoText { keys.append("redoText") }
+        if alerts != other.alerts { keys.append("alerts") }
+        if alertCount != other.alertCount { keys.append("alertCount") }
         return keys
     }
 }

@@ -18,6 +18,10 @@ public final class TodoListViewModel {
     private var keys: SortKeys
     private var views: [ViewID: ListView] = [:]
     private var completedCount: Int
+    private var reminders: Reminders
+    /// The last instant rows and reminders were brought up to date with.
+    private var lastTick: Date
+    private var cachedAlerts: [ReminderAlert]?
 
     /// Beyond this many item changes in one command, views send their rows
     /// whole instead of one edit per row.
@@ -26,8 +30,9 @@ public final class TodoListViewModel {
     public let addPrompt = AddPromptViewModel()
 
     /// Loads everything from `store` and opens the shared view `main` with
-    /// its saved filter and sort.
-    public init(store: any TodoStore, clock: TodoClock = TodoClock()) throws {
+    /// its saved filter and sort. An item undone for longer than
+    /// `reminderAge` seconds raises a reminder, as does an overdue one.
+    public init(store: any TodoStore, clock: TodoClock = TodoClock(), reminderAge: TimeInterval = 86_400) throws {
         let stored = try store.load()
         self.store = store
         self.clock = clock
@@ -36,6 +41,8 @@ public final class TodoListViewModel {
         history = stored.history
         keys = SortKeys(timeZone: clock.timeZone, items: stored.items)
         completedCount = stored.items.count(where: \.isDone)
+        reminders = Reminders(waitingAge: reminderAge, fired: stored.firedReminders, items: collection)
+        lastTick = clock.currentTime()
         for (name, settings) in stored.viewSettings {
             views[.shared(name)] = ListView(
                 filter: ListFilter(rawValue: settings.filter) ?? .all,
@@ -115,7 +122,9 @@ public final class TodoListViewModel {
         for change in step.changes {
             if change.before?.isDone == true { completedCount -= 1 }
             if change.after?.isDone == true { completedCount += 1 }
+            reminders.itemChanged(change.id, to: change.after)
         }
+        cachedAlerts = nil
         var operations = updateViews(with: step.changes, now: now)
 
         var changes: [ViewID: TodoListChange] = [:]
@@ -133,8 +142,12 @@ public final class TodoListViewModel {
             case .undo: history.nextRedo?.description ?? step.description
             case .redo: step.description
             }
+        let nextEvent = step.changes.compactMap(\.after).compactMap {
+            reminders.nextEvent(of: $0, after: now, timeZone: clock.timeZone)
+        }.min()
         return CommandOutcome(
-            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: description, changes: changes)
+            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: description,
+            changes: changes, nextEvent: nextEvent)
     }
 
     /// The step a command makes (nil: it would change nothing), how it moves
@@ -209,6 +222,65 @@ public final class TodoListViewModel {
         return operations
     }
 
+    // MARK: Time
+
+    /// The next instant at which reminders fire, an item turns overdue, or
+    /// the day changes (relative dates read differently): when to `tick`.
+    public var nextEvent: Date? {
+        let now = clock.currentTime()
+        let items = collection.items.values.compactMap { reminders.nextEvent(of: $0, after: now, timeZone: clock.timeZone) }
+        return ([nextMidnight(after: now)] + items).min()
+    }
+
+    /// Brings everything that depends on the time up to date: fires the
+    /// reminders that are due (stored first, so they never fire twice),
+    /// updates rows that turned overdue, and re-words every row when the day
+    /// has changed. Returns the views' changes and when to tick next.
+    public func tick() throws -> TickOutcome {
+        let now = clock.currentTime()
+        let due = reminders.due(at: now, items: collection.items.values, timeZone: clock.timeZone)
+        if !due.isEmpty {
+            try store.commit(StoreWrite(firedReminders: due))
+        }
+        let propertiesBefore = views.mapValues(properties(of:))
+        reminders.markFired(due)
+        cachedAlerts = nil
+
+        var operations: [ViewID: [RowOperation]] = [:]
+        if CalendarDay(now, in: clock.timeZone) != CalendarDay(lastTick, in: clock.timeZone) {
+            for (id, view) in views {
+                operations[id] = [.reset(rows: view.order.compactMap { collection[$0] }.map { row($0, now: now) })]
+            }
+        } else {
+            let turnedOverdue = collection.items.values.filter {
+                !$0.isOverdue(at: lastTick, in: clock.timeZone) && $0.isOverdue(at: now, in: clock.timeZone)
+            }
+            for item in turnedOverdue {
+                for (id, view) in views {
+                    if let index = view.index(of: item, keys: keys) {
+                        operations[id, default: []].append(.update(index: index, row: row(item, now: now)))
+                    }
+                }
+            }
+        }
+        lastTick = now
+
+        var changes: [ViewID: TodoListChange] = [:]
+        for (id, view) in views {
+            let after = properties(of: view)
+            let change = TodoListChange(
+                properties: after, changedKeys: after.changedKeys(since: propertiesBefore[id]!),
+                rowOperations: operations[id] ?? [])
+            if !change.isEmpty { changes[id] = change }
+        }
+        return TickOutcome(changes: changes, nextEvent: nextEvent)
+    }
+
+    private func nextMidnight(after now: Date) -> Date {
+        CalendarDay(now, in: clock.timeZone).start(in: clock.timeZone)
+            .advanced(byDays: 1, in: clock.timeZone)
+    }
+
     // MARK: Presentation
 
     private func properties(of view: ListView) -> TodoListProperties {
@@ -227,8 +299,32 @@ public final class TodoListViewModel {
             canUndo: history.nextUndo != nil,
             undoText: history.nextUndo.map { "Undo \($0.description)" },
             canRedo: history.nextRedo != nil,
-            redoText: history.nextRedo.map { "Redo \($0.description)" }
+            redoText: history.nextRedo.map { "Redo \($0.description)" },
+            alerts: alerts(),
+            alertCount: reminders.alertCount
         )
+    }
+
+    private func alerts() -> [ReminderAlert] {
+        if let cachedAlerts { return cachedAlerts }
+        let now = clock.currentTime()
+        let alerts = reminders.alerts(items: collection) { item, condition in
+            let title = "\u{201C}\(item.title)\u{201D}"
+            switch condition {
+            case .waiting: return "\(title) has waited for more than \(Self.worded(age: reminders.waitingAge))"
+            case .overdue: return "\(title) is overdue (\(item.due.map { wording.due($0, now: now) } ?? "due"))"
+            }
+        }
+        cachedAlerts = alerts
+        return alerts
+    }
+
+    /// "a day", "2 days", "3 hours", "90 minutes".
+    static func worded(age seconds: TimeInterval) -> String {
+        let minutes = Int(seconds / 60)
+        if minutes % 1440 == 0 { return minutes == 1440 ? "a day" : "\(minutes / 1440) days" }
+        if minutes % 60 == 0 { return minutes == 60 ? "an hour" : "\(minutes / 60) hours" }
+        return minutes == 1 ? "a minute" : "\(minutes) minutes"
     }
 
     private func row(_ item: TodoItem, now: Date) -> TodoRow {

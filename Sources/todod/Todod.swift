@@ -26,8 +26,15 @@ struct Todod: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("The directory for todos.sqlite.", valueName: "dir"))
     var dataDirectory: String = DaemonConfiguration.standard().dataDirectory
 
+    @Option(help: ArgumentHelp("Remind of an item left undone for this many hours.", valueName: "hours"))
+    var reminderHours: Double = 24
+
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        guard reminderHours > 0 else { throw ValidationError("--reminder-hours must be more than 0") }
+    }
 
     func run() async throws {
         let level = logLevel
@@ -53,7 +60,7 @@ struct Todod: AsyncParsableCommand {
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
         }
 
-        let host = try ViewModelHost(store: store, didChange: { itemCount in
+        let host = try ViewModelHost(store: store, reminderAge: reminderHours * 3600, didChange: { itemCount in
             notifier.status(StatusText.serving(itemCount: itemCount))
         })
         let server = TodoServer(configuration: configuration, host: host, notifier: notifier, logger: logger)

@@ -1,0 +1,20 @@
+/// A reminder raised on the list: an item left undone too long, or overdue.
+public struct ReminderAlert: Codable, Hashable, Sendable {
+    public enum Condition: String, Codable, Hashable, Sendable, CaseIterable {
+        /// Not done for longer than the reminder age (default 24 hours).
+        case waiting
+        /// Not done and past its due date.
+        case overdue
+    }
+
+    public var id: Int64
+    public var condition: Condition
+    /// "“buy milk” has waited for more than a day", "“pay rent” is overdue (due yesterday)".
+    public var message: String
+
+    public init(id: Int64, condition: Condition, message: String) {
+        self.id = id
+        self.condition = condition
+        self.message = message
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import TodoModel
+
+/// Decides reminders: which items are due one, which have fired, and the next
+/// instant at which anything changes. Fired reminders are remembered (and
+/// stored by the view model), so each fires once per item and condition,
+/// also across restarts; an alert shows while its item is undone and exists.
+struct Reminders {
+    /// How long an item may stay undone before it is a reminder.
+    let waitingAge: TimeInterval
+    private(set) var fired: Set<ReminderKey>
+    /// Fired alerts of items that are undone and exist, by item.
+    private var active: [TodoID: Set<ReminderAlert.Condition>] = [:]
+    /// At most this many alerts are listed; `alertCount` says how many there are.
+    static let listed = 20
+
+    init(waitingAge: TimeInterval, fired: Set<ReminderKey>, items: TodoCollection) {
+        self.waitingAge = waitingAge
+        self.fired = fired
+        for key in fired {
+            guard let condition = ReminderAlert.Condition(rawValue: key.condition),
+                let item = items[key.itemID], !item.isDone
+            else { continue }
+            active[key.itemID, default: []].insert(condition)
+        }
+    }
+
+    /// When `item` meets `condition`, if it ever will (undone items only).
+    func deadline(of item: TodoItem, _ condition: ReminderAlert.Condition, timeZone: TimeZone) -> Date? {
+        guard !item.isDone else { return nil }
+        switch condition {
+        case .waiting: return item.createdAt.addingTimeInterval(waitingAge)
+        case .overdue: return item.due?.overdueFrom(in: timeZone)
+        }
+    }
+
+    /// The earliest instant after `now` at which `item` fires a reminder or
+    /// turns overdue (its row changes then even if the reminder fired before).
+    func nextEvent(of item: TodoItem, after now: Date, timeZone: TimeZone) -> Date? {
+        ReminderAlert.Condition.allCases.compactMap { condition -> Date? in
+            guard let deadline = deadline(of: item, condition, timeZone: timeZone), deadline > now else { return nil }
+            let hasFired = fired.contains(ReminderKey(itemID: item.id, condition: condition.rawValue))
+            return hasFired && condition == .waiting ? nil : deadline
+        }.min()
+    }
+
+    /// The reminders that are due at `now` and have not fired.
+    func due(at now: Date, items: some Sequence<TodoItem>, timeZone: TimeZone) -> [ReminderKey] {
+        var keys: [ReminderKey] = []
+        for item in items where !item.isDone {
+            for condition in ReminderAlert.Condition.allCases {
+                guard let deadline = deadline(of: item, condition, timeZone: timeZone), deadline <= now else { continue }
+                let key = ReminderKey(itemID: item.id, condition: condition.rawValue)
+                if !fired.contains(key) { keys.append(key) }
+            }
+        }
+        return keys
+    }
+
+    mutating func markFired(_ keys: [ReminderKey]) {
+        for key in keys {
+            fired.insert(key)
+            if let condition = ReminderAlert.Condition(rawValue: key.condition) {
+                active[key.itemID, default: []].insert(condition)
+            }
+        }
+    }
+
+    /// Keeps alerts in step with an item's new state: gone when it is done or
+    /// deleted, back (without firing again) when it is reopened or restored.
+    mutating func itemChanged(_ id: TodoID, to item: TodoItem?) {
+        guard let item, !item.isDone else {
+            active[id] = nil
+            return
+        }
+        let conditions = Set(ReminderAlert.Condition.allCases.filter {
+            fired.contains(ReminderKey(itemID: id, condition: $0.rawValue))
+        })
+        active[id] = conditions.isEmpty ? nil : conditions
+    }
+
+    var alertCount: Int { active.values.reduce(0) { $0 + $1.count } }
+
+    /// The first `listed` alerts, by item id, worded.
+    func alerts(items: TodoCollection, word: (TodoItem, ReminderAlert.Condition) -> String) -> [ReminderAlert] {
+        var alerts: [ReminderAlert] = []
+        for id in active.keys.sorted() {
+            guard let item = items[id] else { continue }
+            for condition in ReminderAlert.Condition.allCases where active[id]!.contains(condition) {
+                alerts.append(ReminderAlert(id: id.rawValue, condition: condition, message: word(item, condition)))
+                if alerts.count == Self.listed { return alerts }
+            }
+        }
+        return alerts
+    }
+}

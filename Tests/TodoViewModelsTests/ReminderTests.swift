@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TodoModel
+import TodoStorage
+import TodoViewModels
+
+/// Reminders (the seeds' "case 2") on a test clock: they fire once per item
+/// and condition, are pushed as a property change, clear when the item is
+/// done or deleted, and survive restarts without firing again.
+@Suite struct ReminderTests {
+    let clock = TestClock()
+    let store: SQLiteTodoStore
+    let viewModel: TodoListViewModel
+
+    init() throws {
+        store = try SQLiteTodoStore()
+        viewModel = try TodoListViewModel(store: store, clock: clock.todoClock, reminderAge: 86_400)
+    }
+
+    private var alerts: [ReminderAlert] { viewModel.main.properties.alerts }
+
+    @Test func anItemLeftUndoneForADayRaisesOneReminder() throws {
+        let milk = try viewModel.add("milk")
+        #expect(viewModel.nextEvent == clock.now.addingTimeInterval(12 * 3600))  // midnight comes first
+        clock.advance(by: 86_400 - 1)
+        _ = try viewModel.tick()
+        #expect(alerts.isEmpty)
+
+        clock.advance(by: 1)
+        let fired = try viewModel.tick()
+        #expect(fired.changes[.main]?.changedKeys.contains("alerts") == true)
+        #expect(alerts == [ReminderAlert(id: milk.rawValue, condition: .waiting, message: "“milk” has waited for more than a day")])
+        #expect(viewModel.main.properties.alertCount == 1)
+        #expect(try store.load().firedReminders == [ReminderKey(itemID: milk, condition: "waiting")])
+
+        clock.advance(by: 3600)
+        #expect(try viewModel.tick().changes.isEmpty)  // once only
+    }
+
+    @Test func doneOrDeletedClearsAndReopeningShowsWithoutFiringAgain() throws {
+        let milk = try viewModel.add("milk")
+        let bread = try viewModel.add("bread")
+        clock.advance(by: 86_400)
+        _ = try viewModel.tick()
+        #expect(alerts.map(\.id) == [milk.rawValue, bread.rawValue])
+
+        _ = try viewModel.perform(.setDone(milk, true))
+        _ = try viewModel.perform(.delete(bread))
+        #expect(alerts.isEmpty)
+        _ = try viewModel.perform(.setDone(milk, false))
+        #expect(alerts.map(\.id) == [milk.rawValue])
+        #expect(try viewModel.tick().changes.isEmpty)
+    }
+
+    @Test func anOverdueItemRaisesAReminderAndItsRowTurnsOverdueOnTime() throws {
+        let twoPM = clock.now.addingTimeInterval(2 * 3600)
+        let rent = try viewModel.add("rent", due: .moment(twoPM))
+        #expect(viewModel.nextEvent == twoPM)
+        clock.advance(by: 2 * 3600)
+        let outcome = try viewModel.tick()
+        #expect(alerts == [ReminderAlert(id: rent.rawValue, condition: .overdue, message: "“rent” is overdue (due today at 14:00)")])
+        #expect(outcome.changes[.main]?.rowOperations.count == 1)
+        #expect(viewModel.main.rows.first?.overdue == true)
+    }
+
+    @Test func firedRemindersSurviveARestartAndDoNotFireAgain() throws {
+        try viewModel.add("milk")
+        clock.advance(by: 86_400)
+        _ = try viewModel.tick()
+        let restarted = try TodoListViewModel(store: store, clock: clock.todoClock, reminderAge: 86_400)
+        #expect(restarted.main.properties.alerts == alerts)
+        #expect(try restarted.tick().changes.isEmpty)
+    }
+
+    @Test func theDayChangingRewordsTheRows() throws {
+        try viewModel.add("milk")
+        #expect(viewModel.main.rows.first?.createdText == "created today")
+        clock.advance(by: 12 * 3600)  // Berlin midnight
+        let outcome = try viewModel.tick()
+        guard case .reset(let rows)? = outcome.changes[.main]?.rowOperations.first else {
+            Issue.record("no rows re-worded: \(outcome.changes)")
+            return
+        }
+        #expect(rows.first?.createdText == "created yesterday")
+    }
+
+    @Test func theAgeIsConfigurableAndWorded() throws {
+        let quick = try TodoListViewModel(store: try SQLiteTodoStore(), clock: clock.todoClock, reminderAge: 2 * 3600)
+        try quick.add("call back")
+        clock.advance(by: 2 * 3600)
+        _ = try quick.tick()
+        #expect(quick.main.properties.alerts.first?.message == "“call back” has waited for more than 2 hours")
+    }
+}
