@@ -75,6 +75,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Measures the view models at 100,000 items; run it in release mode (see its doc comment).
+        .executableTarget(name: "todod-bench", dependencies: ["TodoModel", "TodoStorage", "TodoViewModels", "TodoProtocol"]),
 
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel"]),
         .testTarget(

@@ -40,8 +40,38 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
     /// The day `date` falls on in `timeZone`.
     public init(_ date: Date, in timeZone: TimeZone) {
-        let parts = Calendar.gregorian(timeZone).dateComponents([.year, .month, .day], from: date)
-        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+        self.init(dayNumber: Self.dayNumber(of: date, in: timeZone))
+    }
+
+    /// Days since 1970-01-01 of the day `date` falls on in `timeZone`: one
+    /// zone-offset lookup and integer arithmetic, no calendar decomposition,
+    /// because view models word the dates of 100,000 rows at a time.
+    public static func dayNumber(of date: Date, in timeZone: TimeZone) -> Int {
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        return Int((local / 86_400).rounded(.down))
+    }
+
+    /// Days since 1970-01-01 (proleptic Gregorian; H. Hinnant's days_from_civil).
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `dayNumber` days after 1970-01-01 (civil_from_days).
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
     /// Reads `YYYY-MM-DD`; `nil` for anything else, including impossible dates.
@@ -61,8 +91,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
     /// Whole days from `self` to `other` (positive when `other` is later).
     public func days(until other: CalendarDay) -> Int {
-        let utc = TimeZone(identifier: "UTC")!
-        return Calendar.gregorian(utc).dateComponents([.day], from: start(in: utc), to: other.start(in: utc)).day!
+        other.dayNumber - dayNumber
     }
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {

@@ -35,7 +35,11 @@ public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
     /// Not done and past due, at `now` in `timeZone`.
     public func isOverdue(at now: Date, in timeZone: TimeZone) -> Bool {
         guard !isDone, let due else { return false }
-        return now >= due.overdueFrom(in: timeZone)
+        switch due {
+        // A due day is over once today is a later day: day numbers, no calendar.
+        case .day(let day): return CalendarDay.dayNumber(of: now, in: timeZone) > day.dayNumber
+        case .moment(let date): return now >= date
+        }
     }
 
     /// Marks the item done or active at `date`, keeping `completedAt` in step.

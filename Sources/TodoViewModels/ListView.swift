@@ -28,9 +28,10 @@ struct ListView {
 
     mutating func rebuild(_ items: TodoCollection, keys: SortKeys) {
         let sort = self.sort
-        order = items.items.values.filter(includes).map(\.id).sorted {
-            SortKeys.precedes(keys[$0]!, keys[$1]!, by: sort)
-        }
+        // Sort the keys themselves, not ids looked up in a dictionary per comparison.
+        order = items.items.values.filter(includes).compactMap { keys[$0.id] }
+            .sorted { SortKeys.precedes($0, $1, by: sort) }
+            .map(\.id)
     }
 
     mutating func setOptions(filter: ListFilter, sort: ListSort, items: TodoCollection, keys: SortKeys) {
