@@ -16,7 +16,7 @@ enum ClientFailure {
 
     static func exitCode(for error: RPCError) -> Int32 {
         switch error.code {
-        case RPCError.Code.invalidParams: refusedInput
+        case RPCError.Code.invalidParams, RPCError.Code.nothingToUndo: refusedInput
         case RPCError.Code.notFound: notFound
         case RPCError.Code.storageFailure: storageFailure
         default: protocolFailure

@@ -86,7 +86,7 @@ struct Benchmark {
     static func row(_ label: String, _ value: Double, _ unit: String, target: Double?) -> String {
         let figure = value >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.3f", value)
         let verdict = target.map { value <= $0 ? "  (target ≤ \(String(format: "%g", $0)) \(unit): met)" : "  (target ≤ \(String(format: "%g", $0)) \(unit): MISSED)" } ?? ""
-        return "  \(label.padding(toLength: 42, withPad: " ", startingAt: 0)) \(figure) \(unit)\(verdict)"
+        return "  \(label.padding(toLength: 48, withPad: " ", startingAt: 0)) \(figure) \(unit)\(verdict)"
     }
 
     static func residentMegabytes() -> Double {

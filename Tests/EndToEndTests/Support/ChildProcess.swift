@@ -11,15 +11,23 @@ final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var status: Int32?
 
-    /// Starts `executable`. stdin is /dev/null; stdout and stderr go to the
-    /// collectors given, else to /dev/null. The child starts with default
-    /// signal handling and an empty signal mask, whatever the test process uses.
+    /// Starts `executable`. stdin reads `input` (or /dev/null); stdout and
+    /// stderr go to the collectors given, else to /dev/null. The child starts
+    /// with default signal handling and an empty signal mask, whatever the
+    /// test process uses.
     init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-         stdout: OutputCollector? = nil, stderr: OutputCollector? = nil) throws {
+         input: String? = nil, stdout: OutputCollector? = nil, stderr: OutputCollector? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var inputPipe: [Int32] = [-1, -1]
+        if input != nil {
+            precondition(pipe(&inputPipe) == 0, "pipe failed")
+            for descriptor in inputPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         for (target, collector) in [(Int32(1), stdout), (Int32(2), stderr)] {
             if let collector {
                 posix_spawn_file_actions_adddup2(&actions, collector.writeDescriptor, target)
@@ -48,6 +56,12 @@ final class ChildProcess: @unchecked Sendable {
         }
         var pid = pid_t()
         let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+        if let input {
+            close(inputPipe[0])
+            // Small inputs fit in the pipe's buffer, so this does not block.
+            _ = input.utf8CString.withUnsafeBytes { write(inputPipe[1], $0.baseAddress, $0.count - 1) }
+            close(inputPipe[1])
+        }
         guard result == 0 else {
             throw TestFailure("cannot start \(executable.path): \(String(cString: strerror(result)))")
         }

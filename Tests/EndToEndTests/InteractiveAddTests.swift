@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// `todoctl add` with no title, in a real terminal (a pty from util-linux's
+/// `script`): it asks with the daemon's prompt texts and asks again after a
+/// blank answer.
+@Suite struct InteractiveAddTests {
+    @Test func addWithoutATitleAsksInATerminal() async throws {
+        let daemon = try DaemonProcess()
+        try await daemon.start()
+        let output = OutputCollector()
+        let command = "\(Binaries.todoctl.path) --socket \(daemon.socket) add"
+        let terminal = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+            input: "   \rmilk from a terminal\r", stdout: output)
+        #expect(await terminal.waitForExit(timeout: .seconds(30)) == 0)
+        await output.waitForEndOfFile()
+        let screen = output.text
+        #expect(screen.contains("New To-Do Item"))
+        #expect(screen.contains("Insert the title of the new to-do item:"))
+        #expect(screen.contains("The title is blank."))
+        #expect(try await todoctl("ls", socket: daemon.socket).stdout == "1  [ ] milk from a terminal\n1 item left\n")
+    }
+
+    @Test func withoutATerminalATitleIsRequired() async throws {
+        let daemon = try DaemonProcess()
+        try await daemon.start()
+        let result = try await todoctl("add", socket: daemon.socket)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("todoctl add TITLE"))
+    }
+}
