@@ -44,6 +44,9 @@ public enum ListViewChanged: RPCNotification {
                 case .insert: state.rows.insert(edit.row!, at: edit.index!)
                 case .remove: state.rows.remove(at: edit.index!)
                 case .update: state.rows[edit.index!] = edit.row!
+                case .move:
+                    state.rows.remove(at: edit.from!)
+                    state.rows.insert(edit.row!, at: edit.index!)
                 case .reset: state.rows = edit.rows ?? []
                 }
             }
@@ -52,11 +55,13 @@ public enum ListViewChanged: RPCNotification {
 }
 
 /// One row edit on the wire: `{"op":"insert","index":2,"row":{…}}`,
-/// `{"op":"remove","index":2}`, `{"op":"update","index":2,"row":{…}}`, or
-/// `{"op":"reset","rows":[…]}`. Apply them in order.
+/// `{"op":"remove","index":2}`, `{"op":"update","index":2,"row":{…}}`,
+/// `{"op":"move","from":5,"index":2,"row":{…}}` (taken out at `from`, put
+/// back at `index`), or `{"op":"reset","rows":[…]}`. Apply them in order.
 public struct RowEdit: Codable, Hashable, Sendable {
-    public enum Op: String, Codable, Sendable { case insert, remove, update, reset }
+    public enum Op: String, Codable, Sendable { case insert, remove, update, move, reset }
     public var op: Op
+    public var from: Int?
     public var index: Int?
     public var row: TodoRow?
     public var rows: [TodoRow]?
@@ -66,6 +71,7 @@ public struct RowEdit: Codable, Hashable, Sendable {
         case .insert(let index, let row): (op, self.index, self.row) = (.insert, index, row)
         case .remove(let index): (op, self.index) = (.remove, index)
         case .update(let index, let row): (op, self.index, self.row) = (.update, index, row)
+        case .move(let from, let to, let row): (op, self.from, self.index, self.row) = (.move, from, to, row)
         case .reset(let rows): (op, self.rows) = (.reset, rows)
         }
     }

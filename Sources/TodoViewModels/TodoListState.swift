@@ -106,6 +106,9 @@ public struct TodoListState: Codable, Hashable, Sendable {
             case .insert(let index, let row): rows.insert(row, at: index)
             case .remove(let index): rows.remove(at: index)
             case .update(let index, let row): rows[index] = row
+            case .move(let from, let to, let row):
+                rows.remove(at: from)
+                rows.insert(row, at: to)
             case .reset(let all): rows = all
             }
         }
@@ -136,6 +139,9 @@ public enum RowOperation: Hashable, Sendable {
     case insert(index: Int, row: TodoRow)
     case remove(index: Int)
     case update(index: Int, row: TodoRow)
+    /// The row at `from` is taken out and put back, as `row`, at `to` (an
+    /// index among the rows without it): an edit that changed its place.
+    case move(from: Int, to: Int, row: TodoRow)
     /// All rows replaced: used when one command touches so many rows that
     /// listing the edits would be larger than the rows themselves.
     case reset(rows: [TodoRow])

@@ -213,6 +213,8 @@ public final class TodoListViewModel {
                 switch (removedAt[id], insertedAt) {
                 case let (old?, new?) where old == new:
                     operations[id, default: []].append(.update(index: new, row: row(change.after!, now: now)))
+                case let (old?, new?):
+                    operations[id, default: []].append(.move(from: old, to: new, row: row(change.after!, now: now)))
                 case let (old, new):
                     if let old { operations[id, default: []].append(.remove(index: old)) }
                     if let new { operations[id, default: []].append(.insert(index: new, row: row(change.after!, now: now))) }
@@ -319,8 +321,12 @@ public final class TodoListViewModel {
         return alerts
     }
 
-    /// "a day", "2 days", "3 hours", "90 minutes".
+    /// "a day", "2 days", "3 hours", "90 minutes", "30 seconds".
     static func worded(age seconds: TimeInterval) -> String {
+        if seconds < 60 {
+            let whole = max(1, Int(seconds.rounded()))
+            return whole == 1 ? "a second" : "\(whole) seconds"
+        }
         let minutes = Int(seconds / 60)
         if minutes % 1440 == 0 { return minutes == 1440 ? "a day" : "\(minutes / 1440) days" }
         if minutes % 60 == 0 { return minutes == 60 ? "an hour" : "\(minutes / 60) hours" }

@@ -7,12 +7,15 @@ import TodoViewModels
 /// text and the order all come from the daemon's view model.
 enum ListRendering {
     /// The list as lines: one row each (`  3  [x] buy milk  (due tomorrow)`),
-    /// the empty text when there are no rows, then the counter.
+    /// the empty text when there are no rows, the counter, then reminders.
     static func lines(_ state: TodoListState) -> [String] {
         let width = state.rows.map { String($0.id).count }.max() ?? 1
         var lines = state.rows.map { row($0, idWidth: width) }
         if let empty = state.properties.emptyText { lines.append(empty) }
         lines.append(state.properties.itemsLeft)
+        lines += state.properties.alerts.map { "reminder: \($0.message)" }
+        let unlisted = state.properties.alertCount - state.properties.alerts.count
+        if unlisted > 0 { lines.append("reminder: and \(unlisted) more") }
         return lines
     }
 

@@ -73,6 +73,27 @@ import TodoViewModels
         #expect(before == TodoListState(properties: afterProperties, rows: [TodoRow(id: 1, title: "b", done: true, createdText: "created today")]))
     }
 
+    @Test func everyRowEditSurvivesTheWireAndAppliesLikeTheViewModels() throws {
+        let rows = (1...4).map { TodoRow(id: Int64($0), title: "\($0)", done: false, createdText: "created today") }
+        let moved = TodoRow(id: 1, title: "z", done: false, createdText: "created today")
+        let operations: [RowOperation] = [
+            .move(from: 0, to: 3, row: moved), .remove(index: 1), .insert(index: 0, row: rows[1]),
+            .update(index: 2, row: rows[3]),
+        ]
+        var expected = TodoListState(properties: Self.properties, rows: rows)
+        let change = TodoListChange(properties: Self.properties, changedKeys: [], rowOperations: operations)
+        var received = expected
+        expected.apply(change)
+        let line = MessageEncoding.notification(ListViewChanged.self, params: .init(subscription: 1, revision: 1, change: change))
+        guard case .notification(_, let payload) = try IncomingMessage.parse(line) else {
+            Issue.record("not a notification")
+            return
+        }
+        #expect(String(decoding: line, as: UTF8.self).contains(#"{"from":0,"index":3,"op":"move","row":"#))
+        try payload.params(ListViewChanged.Params.self).apply(to: &received)
+        #expect(received == expected)
+    }
+
     @Test(arguments: [
         ("2026-12-24", DueDate.day(CalendarDay(year: 2026, month: 12, day: 24))),
         ("2026-12-24T18:00Z", DueDate.moment(Date(timeIntervalSince1970: 1_798_135_200))),

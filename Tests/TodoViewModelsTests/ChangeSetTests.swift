@@ -48,6 +48,21 @@ import TodoViewModels
         }
     }
 
+    @Test func aRetitledRowMovesInATitleSortedView() throws {
+        let viewModel = try TodoListViewModel(store: try SQLiteTodoStore(), clock: TestClock().todoClock)
+        let apple = try viewModel.add("apple")
+        try viewModel.add("banana")
+        try viewModel.add("cherry")
+        viewModel.openView(.own(1), sort: .title)
+        let outcome = try viewModel.perform(.edit(apple, title: "date"))
+        guard case .move(0, 2, let row)? = outcome.changes[.own(1)]?.rowOperations.first else {
+            Issue.record("expected a move: \(String(describing: outcome.changes[.own(1)]))")
+            return
+        }
+        #expect(row.title == "date")
+        #expect(outcome.changes[.main]?.rowOperations == [.update(index: 0, row: row)])
+    }
+
     @Test func oneEditInALargeListIsOneSmallRowEdit() throws {
         let viewModel = try TodoListViewModel(store: try SQLiteTodoStore(), clock: TestClock().todoClock)
         for index in 0..<2_000 { try viewModel.add("item \(index)") }

@@ -7,6 +7,8 @@ final class DaemonProcess {
     let dataDirectory: String
     private var child: ChildProcess?
     private(set) var log = OutputCollector()
+    /// Extra todod flags, e.g. a short `--reminder-hours`.
+    var arguments: [String] = []
 
     /// A fresh directory for one test's daemon (short, so the socket path fits).
     /// With `socketSubdirectory`, the socket goes in a directory todod must create.
@@ -34,7 +36,7 @@ final class DaemonProcess {
         log = OutputCollector()
         let child = try ChildProcess(
             Binaries.todod,
-            ["--socket", socket, "--data-dir", dataDirectory, "--log-level", "debug"],
+            ["--socket", socket, "--data-dir", dataDirectory, "--log-level", "debug"] + arguments,
             environment: environment,
             stdout: log,
             stderr: log
