@@ -157,11 +157,17 @@ public actor ViewModelHost {
 
     private func publish(_ changes: [ViewID: TodoListChange]) {
         guard !changes.isEmpty else { return }
+        // Each view's change is put in wire form once; subscribers differ only
+        // in their subscription id and revision.
+        var wireForms: [ViewID: ListViewChanged.Params] = [:]
         for (id, subscriber) in subscribers {
             guard let change = changes[subscriber.view] else { continue }
             let revision = subscriber.revision + 1
             subscribers[id]!.revision = revision
-            let params = ListViewChanged.Params(subscription: id, revision: revision, change: change)
+            var params = wireForms[subscriber.view] ?? ListViewChanged.Params(subscription: 0, revision: 0, change: change)
+            wireForms[subscriber.view] = params
+            params.subscription = id
+            params.revision = revision
             subscriber.outbox(MessageEncoding.notification(ListViewChanged.self, params: params))
         }
     }
