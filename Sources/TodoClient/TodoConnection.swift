@@ -90,11 +90,6 @@ public final class TodoConnection: Sendable {
         }
     }
 
-    /// Sends a request with raw parameters and returns the reply line as the daemon sent it.
-    public func callRaw(method: String, params: JSONValue?) async throws -> IncomingMessage {
-        try await send { id in MessageEncoding.request(method: method, id: id, params: params) }
-    }
-
     /// Registers a promise for the reply, then writes the request, then
     /// waits: the reply cannot arrive before there is somewhere to put it.
     private func send(_ encode: (RequestID) -> Data) async throws -> IncomingMessage {

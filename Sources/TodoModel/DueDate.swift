@@ -116,11 +116,7 @@ extension Calendar {
 
 extension Date {
     /// The same wall-clock time `days` calendar days later, in `timeZone`.
-    public func advanced(byDays days: Int, in timeZone: TimeZone) -> Date {
-        addingDays(days, in: timeZone)
-    }
-
-    func addingDays(_ days: Int, in timeZone: TimeZone) -> Date {
+    public func addingDays(_ days: Int, in timeZone: TimeZone) -> Date {
         Calendar.gregorian(timeZone).date(byAdding: .day, value: days, to: self)!
     }
 }

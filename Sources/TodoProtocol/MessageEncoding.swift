@@ -56,11 +56,6 @@ public enum MessageEncoding {
         line(Request(id: id, method: M.name, params: params))
     }
 
-    /// A request whose method and parameters are given as raw JSON (for `todoctl call`).
-    public static func request(method: String, id: RequestID, params: JSONValue?) -> Data {
-        line(Request(id: id, method: method, params: params))
-    }
-
     public static func response<Result: Encodable>(id: RequestID, result: Result) -> Data {
         line(Response(id: id, result: result))
     }

@@ -106,8 +106,8 @@ public final class TodoListViewModel {
     /// updates the views. If validation or the store fails, nothing changes.
     public func perform(_ command: TodoCommand) throws -> CommandOutcome {
         let now = clock.currentTime()
-        let (step, historyChange, subject) = try plan(command, at: now)
-        guard let step else {
+        let (planned, subject) = try plan(command, at: now)
+        guard let (step, historyChange) = planned else {
             return CommandOutcome(row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: nil, changes: [:])
         }
         try store.commit(StoreWrite(changes: step.changes, historyChange: historyChange))
@@ -136,27 +136,23 @@ public final class TodoListViewModel {
                 rowOperations: operations.removeValue(forKey: id) ?? [])
             if !change.isEmpty { changes[id] = change }
         }
-        let description: String =
-            switch historyChange {
-            case .record(let recorded): recorded.description
-            case .undo: history.nextRedo?.description ?? step.description
-            case .redo: step.description
-            }
         let nextEvent = step.changes.compactMap(\.after).compactMap {
             reminders.nextEvent(of: $0, after: now, timeZone: clock.timeZone)
         }.min()
         return CommandOutcome(
-            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: description,
+            // An undo step's inverse keeps its description, so this reads
+            // right for undo and redo too: "add “buy milk”".
+            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: step.description,
             changes: changes, nextEvent: nextEvent)
     }
 
-    /// The step a command makes (nil: it would change nothing), how it moves
-    /// the history, and the item it is about.
+    /// The step a command makes and how it moves the history (nil when it
+    /// would change nothing), and the item it is about.
     private func plan(_ command: TodoCommand, at now: Date) throws(TodoError)
-        -> (UndoStep?, StoreWrite.HistoryChange, TodoID?)
+        -> (step: (UndoStep, StoreWrite.HistoryChange)?, subject: TodoID?)
     {
-        func recorded(_ step: UndoStep?, _ subject: TodoID?) -> (UndoStep?, StoreWrite.HistoryChange, TodoID?) {
-            (step, .record(step ?? UndoStep(description: "", changes: [])), subject)
+        func recorded(_ step: UndoStep?, _ subject: TodoID?) -> ((UndoStep, StoreWrite.HistoryChange)?, TodoID?) {
+            (step.map { ($0, .record($0)) }, subject)
         }
         switch command {
         case .add(let title, let due):
@@ -176,10 +172,10 @@ public final class TodoListViewModel {
             return recorded(collection.clearCompleted(), nil)
         case .undo:
             guard let step = history.nextUndo else { throw .nothingToUndo }
-            return (step.inverse, .undo, nil)
+            return ((step.inverse, .undo), nil)
         case .redo:
             guard let step = history.nextRedo else { throw .nothingToRedo }
-            return (step, .redo, nil)
+            return ((step, .redo), nil)
         }
     }
 
@@ -280,7 +276,7 @@ public final class TodoListViewModel {
 
     private func nextMidnight(after now: Date) -> Date {
         CalendarDay(now, in: clock.timeZone).start(in: clock.timeZone)
-            .advanced(byDays: 1, in: clock.timeZone)
+            .addingDays(1, in: clock.timeZone)
     }
 
     // MARK: Presentation
@@ -291,13 +287,13 @@ public final class TodoListViewModel {
         return TodoListProperties(
             filter: view.filter,
             sort: view.sort,
-            itemsLeft: ItemsLeftText.text(forActiveCount: active),
+            itemsLeft: ListWording.itemsLeft(activeCount: active),
             activeCount: active,
             completedCount: completedCount,
             totalCount: total,
             allDone: total > 0 && active == 0,
             canClearCompleted: completedCount > 0,
-            emptyText: view.order.isEmpty ? ItemsLeftText.emptyText(filter: view.filter, totalCount: total) : nil,
+            emptyText: view.order.isEmpty ? ListWording.emptyText(filter: view.filter, totalCount: total) : nil,
             canUndo: history.nextUndo != nil,
             undoText: history.nextUndo.map { "Undo \($0.description)" },
             canRedo: history.nextRedo != nil,

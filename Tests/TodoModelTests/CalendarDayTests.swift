@@ -46,3 +46,25 @@ import TodoModel
         #expect(CalendarDay(year: 2026, month: 1, day: 5).description == "2026-01-05")
     }
 }
+
+@Suite struct OverdueTests {
+    /// `isOverdue` (day numbers, for every row) and `overdueFrom` (the instant
+    /// reminders are scheduled for) are two forms of one rule: they must flip
+    /// at the same instant, also on days when clocks change.
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "UTC"])
+    func bothFormsOfTheRuleAgree(zone: String) {
+        let timeZone = TimeZone(identifier: zone)!
+        let created = Date(timeIntervalSince1970: 1_767_225_600)
+        for dayNumber in CalendarDay(year: 2026, month: 1, day: 1).dayNumber...CalendarDay(year: 2026, month: 12, day: 31).dayNumber {
+            let due = DueDate.day(CalendarDay(dayNumber: dayNumber))
+            let item = TodoItem(id: TodoID(1), title: "x", createdAt: created, due: due)
+            let flip = due.overdueFrom(in: timeZone)
+            #expect(!item.isOverdue(at: flip.addingTimeInterval(-1), in: timeZone), "\(due) in \(zone)")
+            #expect(item.isOverdue(at: flip, in: timeZone), "\(due) in \(zone)")
+        }
+        let moment = DueDate.moment(Date(timeIntervalSince1970: 1_790_000_000))
+        let item = TodoItem(id: TodoID(1), title: "x", createdAt: created, due: moment)
+        #expect(!item.isOverdue(at: moment.overdueFrom(in: timeZone).addingTimeInterval(-1), in: timeZone))
+        #expect(item.isOverdue(at: moment.overdueFrom(in: timeZone), in: timeZone))
+    }
+}

@@ -237,6 +237,6 @@ import TodoViewModels
 
     @Test(arguments: [(0, "0 items left"), (1, "1 item left"), (2, "2 items left"), (11, "11 items left")])
     func itemsLeft(count: Int, expected: String) {
-        #expect(ItemsLeftText.text(forActiveCount: count) == expected)
+        #expect(ListWording.itemsLeft(activeCount: count) == expected)
     }
 }

@@ -1,8 +1,8 @@
-/// The wording of the list's counters and empty states.
-public enum ItemsLeftText {
+/// How the list's counter and empty states read.
+public enum ListWording {
     /// English plural rules for this phrase: "1 item left", every other count
     /// (including 0) takes "items".
-    public static func text(forActiveCount count: Int) -> String {
+    public static func itemsLeft(activeCount count: Int) -> String {
         count == 1 ? "1 item left" : "\(count) items left"
     }
 
