@@ -90,6 +90,12 @@ public final class TodoConnection: Sendable {
         }
     }
 
+    /// Sends any method with any parameters and returns the reply as it came
+    /// (a response or an error), for `todoctl call`.
+    public func callRaw(_ method: String, params: JSONValue?) async throws -> IncomingMessage {
+        try await send { id in MessageEncoding.request(method: method, id: id, params: params) }
+    }
+
     /// Registers a promise for the reply, then writes the request, then
     /// waits: the reply cannot arrive before there is somewhere to put it.
     private func send(_ encode: (RequestID) -> Data) async throws -> IncomingMessage {

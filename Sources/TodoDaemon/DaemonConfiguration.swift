@@ -10,6 +10,16 @@ public struct DaemonConfiguration: Sendable {
     /// The longest request line accepted, in bytes; a longer one gets an
     /// error and the connection is closed (a line cannot be resynchronised).
     public var maximumLineLength: Int
+    /// How long a started request line may take to finish, in seconds.
+    public var lineTimeout: Double = 30
+    /// Bytes queued for one client beyond which its events are coalesced.
+    public var outboxSoftLimit = 1 << 20
+    /// Bytes queued for one client beyond which it is disconnected.
+    public var outboxHardLimit = 8 << 20
+    /// Seconds with data waiting and nothing written before a client is disconnected.
+    public var stallTimeout: Double = 30
+    /// Connections served at once; one more is refused with an error.
+    public var maximumConnections = 256
 
     public static let defaultMaximumLineLength = 1 << 20
 

@@ -7,6 +7,7 @@ import NIOPosix
 import ServiceLifecycle
 import Synchronization
 import SystemdSupport
+import TodoProtocol
 
 /// The socket server: accepts connections and runs a session for each, as a
 /// service of the daemon's service group.
@@ -23,10 +24,14 @@ public final class TodoServer: Service {
     private let notifier: ServiceNotifier
     private let logger: Logger
     private let connectionCounter = Atomic<Int>(0)
+    private let openConnections = Atomic<Int>(0)
+    private let historyRevisions: Int
 
     public init(configuration: DaemonConfiguration, host: ViewModelHost, notifier: ServiceNotifier, logger: Logger) {
         self.configuration = configuration
-        self.router = RequestRouter(host: host)
+        self.router = RequestRouter(
+            host: host, server: .init(version: DaemonVersion.current, dataFile: configuration.databasePath))
+        self.historyRevisions = host.options.historyRevisions
         self.notifier = notifier
         self.logger = logger
     }
@@ -56,11 +61,11 @@ public final class TodoServer: Service {
                             let session = ConnectionSession(
                                 id: connectionCounter.add(1, ordering: .relaxed).newValue,
                                 router: router,
-                                maximumLineLength: configuration.maximumLineLength,
+                                configuration: configuration,
+                                historyRevisions: historyRevisions,
                                 logger: logger
                             )
-                            logger.debug("client connected", metadata: ["client": "\(session.id)"])
-                            group.addTask { await session.run(connection) }
+                            group.addTask { await self.serve(connection, in: session) }
                         }
                     } catch {
                         logger.error("accepting connections failed", metadata: ["error": "\(error)"])
@@ -76,15 +81,50 @@ public final class TodoServer: Service {
         logger.info("all clients closed")
     }
 
+    /// Checks who connected and whether there is room, then runs the session.
+    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, in session: ConnectionSession) async {
+        let owner = getuid()
+        do {
+            let peer = try await PeerCredentials.of(connection.channel)
+            guard peer.uid == owner else {
+                logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
+                await refuse(connection, .accessDenied(uid: peer.uid, owner: owner))
+                return
+            }
+        } catch {
+            logger.warning("cannot tell who connected; refusing", metadata: ["error": "\(error)"])
+            connection.channel.close(promise: nil)
+            return
+        }
+        let open = openConnections.add(1, ordering: .relaxed).newValue
+        defer { openConnections.subtract(1, ordering: .relaxed) }
+        guard open <= configuration.maximumConnections else {
+            logger.warning("refused a connection: too many", metadata: ["limit": "\(configuration.maximumConnections)"])
+            await refuse(connection, .tooManyConnections(limit: configuration.maximumConnections))
+            return
+        }
+        logger.debug("client connected", metadata: ["client": "\(session.id)"])
+        await session.run(connection)
+    }
+
+    /// Answers a connection that will not be served with one error line, and closes it.
+    private func refuse(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, _ error: RPCError) async {
+        try? await connection.executeThenClose { _, outbound in
+            try await outbound.write(ByteBuffer(bytes: MessageEncoding.error(id: nil, error)))
+        }
+    }
+
     /// Adopts the socket systemd passed, or binds `configuration.socketPath`.
     /// Returns the path bound here (to remove on exit), or `nil` when systemd owns it.
     private func bind() async throws -> (NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>, String?) {
         let maximumLineLength = configuration.maximumLineLength
+        let lineTimeout = TimeAmount.milliseconds(Int64(configuration.lineTimeout * 1000))
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
         let initializer: @Sendable (Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
             channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(
+                try channel.pipeline.syncOperations.addHandlers(
+                    PartialLineTimeoutHandler(timeout: lineTimeout),
                     ByteToMessageHandler(LineBasedFrameDecoder(), maximumBufferSize: maximumLineLength)
                 )
                 return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import TodoModel
 import TodoProtocol
 import TodoViewModels
@@ -6,55 +7,202 @@ import TodoViewModels
 /// The one owner of the to-do state: every command and every subscription
 /// goes through this actor, one at a time.
 ///
-/// A command is stored (durably) by the view model before this actor hands
-/// events to subscribers and returns to the caller, so a reply always follows
-/// the commit. Events are handed to each connection's outbox without waiting:
-/// a client that reads slowly cannot hold up this actor or other clients.
+/// **Revisions.** Every transaction that changes something (a command, a
+/// `transaction`, a shared view's new options, a reminder firing) gets the
+/// next revision number and is announced to every subscription as one event.
+/// The epoch names the history those numbers belong to: it survives a clean
+/// restart (with the recent history) and changes after a crash.
+///
+/// **Group commit.** A command is committed to SQLite in the actor turn that
+/// runs it, but only made durable by a sync of the write-ahead log that runs
+/// on a thread pool while later commands go on; one sync covers every
+/// command committed before it began. Events go out and replies are released
+/// only after the sync that covers them, so nothing unsynced is ever
+/// acknowledged or announced — and a client's events always come before the
+/// reply to its request.
+///
+/// **Never waiting on clients.** Events go into each connection's sink, which
+/// never blocks: a client that reads slowly cannot hold up this actor.
 public actor ViewModelHost {
-    /// Receives encoded lines for one connection, in order; never blocks.
-    public typealias Outbox = @Sendable (Data) -> Void
-
-    private struct Subscriber {
-        let connection: Int
-        let view: ViewID
-        var revision: Int
-        let outbox: Outbox
+    public struct Options: Sendable {
+        public var reminderAge: TimeInterval = 86_400
+        /// How many transactions the resume history holds at most.
+        public var historyRevisions = 1000
+        /// How many bytes of change sets (in wire form) it holds at most.
+        public var historyBytes = 4 << 20
+        public init() {}
     }
 
-    private let viewModel: TodoListViewModel
-    private var subscribers: [Int: Subscriber] = [:]
-    private var nextSubscriptionID = 1
-    private var nextOwnViewID = 1
+    let viewModel: TodoListViewModel
+    private let store: any TodoStore
+    let options: Options
+    /// Changes whenever history is lost: a new database or a crash.
+    public let epoch: String
+    /// The newest revision applied to the view model (committed, maybe not yet synced).
+    public private(set) var revision: Int
+    /// The newest revision that is durable and announced.
+    public private(set) var publishedRevision: Int
+    var history: ChangeHistory
+    var unpublished: [PendingTransaction] = []
+    private var syncWaiters: [(revision: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var syncing = false
     private let didChange: @Sendable (_ itemCount: Int) -> Void
+    private let syncFailed: @Sendable (any Error) -> Void
     private var timer: Task<Void, Never>?
     private var timerDeadline: Date?
 
-    /// Loads the list from `store`. `didChange` is called after every change
-    /// with the new item count (the daemon updates its systemd status with it).
+    var subscriptions: [Int: Subscription] = [:]
+    var nextSubscriptionID = 1
+    var nextOwnViewID = 1
+    var connections: [Int: any ConnectionSink] = [:]
+    let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    struct PendingTransaction {
+        var revision: Int
+        var changes: [ViewID: TodoListChange]
+        var cause: Cause?
+    }
+
+    struct Subscription {
+        let id: Int
+        let sink: any ConnectionSink
+        let view: ViewID
+        let watched: PropertySelection
+        /// Events up to this revision are already in the state the subscriber holds.
+        var seen: Int
+    }
+
+    /// Loads the list from `store`, and the resume record a clean shutdown
+    /// left (if any, it is consumed). `didChange` gets the item count after
+    /// every change (for systemd's status line); `syncFailed` is called when
+    /// the disk refuses a sync, after which nothing more can be acknowledged.
     public init(
         store: any TodoStore,
         clock: TodoClock = TodoClock(),
-        reminderAge: TimeInterval = 86_400,
-        didChange: @escaping @Sendable (_ itemCount: Int) -> Void = { _ in }
+        options: Options = Options(),
+        didChange: @escaping @Sendable (_ itemCount: Int) -> Void = { _ in },
+        syncFailed: @escaping @Sendable (any Error) -> Void = { error in fatalError("sync failed: \(error)") }
     ) throws {
-        viewModel = try TodoListViewModel(store: store, clock: clock, reminderAge: reminderAge)
+        viewModel = try TodoListViewModel(store: store, clock: clock, reminderAge: options.reminderAge)
+        self.store = store
+        self.options = options
+        if let record = try store.takeResumeRecord() {
+            epoch = record.epoch
+            revision = record.revision
+            history = ChangeHistory(record: record, revisionLimit: options.historyRevisions, byteLimit: options.historyBytes)
+        } else {
+            epoch = UUID().uuidString.lowercased()
+            revision = 0
+            history = ChangeHistory(revisionLimit: options.historyRevisions, byteLimit: options.historyBytes, floor: 0)
+        }
+        publishedRevision = revision
         self.didChange = didChange
+        self.syncFailed = syncFailed
     }
 
     public var itemCount: Int { viewModel.itemCount }
 
-    public var subscriptionCount: Int { subscribers.count }
+    public var subscriptionCount: Int { subscriptions.count }
+
+    public var connectionCount: Int { connections.count }
 
     public var addPrompt: AddPromptViewModel { viewModel.addPrompt }
 
-    /// Carries out a command and pushes each changed view to its subscribers.
-    @discardableResult
-    public func perform(_ command: TodoCommand) throws -> CommandOutcome {
+    // MARK: Commands
+
+    /// Carries out a command. The result is durable once `waitUntilDurable`
+    /// of the returned revision returns; the caller replies only then.
+    public func perform(_ command: TodoCommand, cause: Cause? = nil) throws -> (outcome: CommandOutcome, durableAt: Int) {
         let outcome = try viewModel.perform(command)
-        publish(outcome.changes)
         if let next = outcome.nextEvent { scheduleTick(at: next) }
-        if !outcome.changes.isEmpty { didChange(viewModel.itemCount) }
-        return outcome
+        return (outcome, record(outcome.changes, cause: cause))
+    }
+
+    /// Carries out several commands as one transaction (see `TodoListViewModel.perform(transaction:)`).
+    public func perform(transaction commands: [TodoCommand], cause: Cause? = nil) throws
+        -> (outcome: TransactionOutcome, durableAt: Int)
+    {
+        let outcome = try viewModel.perform(transaction: commands)
+        if let next = outcome.nextEvent { scheduleTick(at: next) }
+        return (outcome, record(outcome.changes, cause: cause))
+    }
+
+    /// Numbers a transaction's changes and queues them for the next sync.
+    /// Returns the revision a reply about them must wait for.
+    func record(_ changes: [ViewID: TodoListChange], cause: Cause?) -> Int {
+        guard !changes.isEmpty else { return revision }
+        revision += 1
+        unpublished.append(PendingTransaction(revision: revision, changes: changes, cause: cause))
+        didChange(viewModel.itemCount)
+        startSyncIfIdle()
+        return revision
+    }
+
+    /// Returns once every transaction up to `revision` is durable and its
+    /// events are in the subscribers' sinks; throws if the sync failed.
+    public func waitUntilDurable(_ revision: Int) async throws {
+        guard revision > publishedRevision else { return }
+        try await withCheckedThrowingContinuation { continuation in
+            syncWaiters.append((revision, continuation))
+            startSyncIfIdle()
+        }
+    }
+
+    private func startSyncIfIdle() {
+        guard !syncing, let newest = unpublished.last?.revision else { return }
+        syncing = true
+        let store = self.store
+        Task {
+            let result: Result<Void, any Error>
+            do {
+                try await NIOThreadPool.singleton.runIfActive { try store.synchronize() }
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            self.finishSync(upTo: newest, result)
+        }
+    }
+
+    private func finishSync(upTo newest: Int, _ result: Result<Void, any Error>) {
+        syncing = false
+        if case .failure(let error) = result {
+            // The disk did not confirm the data: nothing since the last good
+            // sync may be acknowledged or announced.
+            let refusal = RPCError.storageFailure(String(describing: error))
+            for waiter in syncWaiters { waiter.continuation.resume(throwing: refusal) }
+            syncWaiters = []
+            syncFailed(error)
+            return
+        }
+        let ready = unpublished.prefix { $0.revision <= newest }
+        unpublished.removeFirst(ready.count)
+        for transaction in ready {
+            publish(transaction)
+            publishedRevision = transaction.revision
+        }
+        var waiting: [(revision: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        for waiter in syncWaiters {
+            if waiter.revision <= newest { waiter.continuation.resume() } else { waiting.append(waiter) }
+        }
+        syncWaiters = waiting
+        startSyncIfIdle()
+    }
+
+    /// Makes everything durable and keeps the resume record: called once,
+    /// when the daemon stops and no client is left.
+    public func persist() throws {
+        try store.synchronize()
+        for transaction in unpublished {
+            publish(transaction)
+            publishedRevision = transaction.revision
+        }
+        unpublished = []
+        try store.saveResumeRecord(history.record(epoch: epoch, revision: publishedRevision))
     }
 
     // MARK: Time
@@ -90,85 +238,11 @@ public actor ViewModelHost {
         timerDeadline = nil
         do {
             let outcome = try viewModel.tick()
-            publish(outcome.changes)
+            _ = record(outcome.changes, cause: nil)
             if let next = outcome.nextEvent { scheduleTick(at: next) }
         } catch {
             // The reminders could not be stored, so they did not fire: try again soon.
             scheduleTick(at: Date().addingTimeInterval(60))
-        }
-    }
-
-    /// A view's state, once. An own view lives only for this call.
-    public func state(of selection: ViewSelection) throws(RPCError) -> TodoListState {
-        let id = try viewID(for: selection)
-        defer { viewModel.closeView(id) }
-        return viewModel.openView(id, filter: selection.filter ?? .all, sort: selection.sort ?? .created)
-    }
-
-    /// Registers a subscription and returns the state it starts from. Both
-    /// happen in one actor turn, so no change can fall between them.
-    public func subscribe(connection: Int, to selection: ViewSelection, outbox: @escaping Outbox) throws(RPCError)
-        -> SubscribeListView.Result
-    {
-        let view = try viewID(for: selection)
-        let state = viewModel.openView(view, filter: selection.filter ?? .all, sort: selection.sort ?? .created)
-        let id = nextSubscriptionID
-        nextSubscriptionID += 1
-        subscribers[id] = Subscriber(connection: connection, view: view, revision: 0, outbox: outbox)
-        return SubscribeListView.Result(subscription: id, revision: 0, state: state)
-    }
-
-    /// Changes a shared view's or a subscription's own view's filter and sort.
-    public func setOptions(_ params: SetViewOptions.Params, connection: Int) throws {
-        let view: ViewID
-        if let subscription = params.subscription {
-            guard let subscriber = subscribers[subscription], subscriber.connection == connection else {
-                throw RPCError.invalidParams("this connection has no subscription \(subscription)")
-            }
-            view = subscriber.view
-        } else {
-            view = .shared(params.view ?? "main")
-            viewModel.openView(view)
-        }
-        if let change = try viewModel.setOptions(of: view, filter: params.filter, sort: params.sort) {
-            publish([view: change])
-        }
-    }
-
-    /// Drops every subscription of a connection that has gone, and its own views.
-    public func disconnect(connection: Int) {
-        for (id, subscriber) in subscribers where subscriber.connection == connection {
-            subscribers[id] = nil
-            viewModel.closeView(subscriber.view)
-        }
-    }
-
-    private func viewID(for selection: ViewSelection) throws(RPCError) -> ViewID {
-        if selection.own == true {
-            defer { nextOwnViewID += 1 }
-            return .own(nextOwnViewID)
-        }
-        let name = selection.view ?? "main"
-        guard !name.isEmpty, name.count <= 64 else {
-            throw .invalidParams("\"view\" must be a name of 1 to 64 characters")
-        }
-        return .shared(name)
-    }
-
-    private func publish(_ changes: [ViewID: TodoListChange]) {
-        guard !changes.isEmpty else { return }
-        // Each view's change is put in wire form once; subscribers differ only
-        // in their subscription id and revision.
-        var wireForms: [ViewID: ListViewChanged.Params] = [:]
-        for (id, subscriber) in subscribers {
-            guard let change = changes[subscriber.view] else { continue }
-            let revision = subscriber.revision + 1
-            subscribers[id]!.revision = revision
-            var params = wireForms[subscriber.view] ?? ListViewChanged.Params(subscription: 0, revision: 0, change: change)
-            wireForms[subscriber.view] = params
-            params.subscription = id
-            params.revision = revision
-            subscriber.outbox(MessageEncoding.notification(ListViewChanged.self, params: params))
         }
     }
 }

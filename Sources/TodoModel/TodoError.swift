@@ -9,6 +9,7 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(TodoID)
     case nothingToUndo
     case nothingToRedo
+    case undoInTransaction
 
     public var description: String {
         switch self {
@@ -24,6 +25,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "There is nothing to undo."
         case .nothingToRedo:
             return "There is nothing to redo: only undone commands can be redone, and a new edit clears them."
+        case .undoInTransaction:
+            return "Undo and redo cannot be part of a transaction; send them on their own."
         }
     }
 }

@@ -3,15 +3,62 @@ import Foundation
 /// Where to-do state is kept.
 ///
 /// The view models reach persistence only through this protocol, so they can
-/// be exercised without a socket or a disk. `commit` is one transaction and is
-/// durable when it returns: a caller may acknowledge an edit to a user as soon
-/// as the call succeeds.
+/// be exercised without a socket or a disk.
+///
+/// `commit` is one atomic transaction; `synchronize` makes every commit
+/// before it durable. They are separate so that many commits can share one
+/// sync (group commit): a caller acknowledges an edit only after a
+/// `synchronize` that began after the edit's `commit` returned.
 public protocol TodoStore: Sendable {
     /// Everything stored, to start from.
     func load() throws -> StoredState
 
     /// Writes all of `write` in one transaction, or nothing.
     func commit(_ write: StoreWrite) throws
+
+    /// Makes every commit that has returned durable (synced to disk).
+    func synchronize() throws
+
+    /// Keeps `record` until the next `takeResumeRecord`, replacing any other.
+    func saveResumeRecord(_ record: ResumeRecord) throws
+
+    /// The record saved last, removed from the store in the same step, so a
+    /// record is used at most once.
+    func takeResumeRecord() throws -> ResumeRecord?
+}
+
+extension TodoStore {
+    /// A store whose commits are durable when they return needs no sync.
+    public func synchronize() throws {}
+    /// A store that keeps no resume record: clients always start afresh.
+    public func saveResumeRecord(_ record: ResumeRecord) throws {}
+    public func takeResumeRecord() throws -> ResumeRecord? { nil }
+}
+
+/// What the daemon keeps across a clean restart so clients can resume their
+/// subscriptions: the epoch and revision it had reached and its recent change
+/// history, each entry an opaque encoded blob. A crash leaves no record, and
+/// the next start begins a new epoch.
+public struct ResumeRecord: Hashable, Sendable {
+    public var epoch: String
+    public var revision: Int
+    /// Entries by revision, oldest first.
+    public var history: [Entry]
+
+    public struct Entry: Hashable, Sendable {
+        public var revision: Int
+        public var payload: Data
+        public init(revision: Int, payload: Data) {
+            self.revision = revision
+            self.payload = payload
+        }
+    }
+
+    public init(epoch: String, revision: Int, history: [Entry]) {
+        self.epoch = epoch
+        self.revision = revision
+        self.history = history
+    }
 }
 
 /// The state a daemon starts from.

@@ -15,12 +15,18 @@ public struct IncomingRequest: Sendable {
         public let error: RPCError
     }
 
+    /// No request needs more; a deeper line is refused before it is parsed.
+    public static let maximumDepth = 32
+
     /// Reads the envelope of one line (without its `\n`).
     ///
     /// A line that is not JSON is a parse error; JSON that is not a JSON-RPC
     /// 2.0 request object is an invalid request. Either way the connection
     /// stays usable: the caller answers and reads the next line.
     public static func parse(_ line: Data) -> Result<IncomingRequest, Rejection> {
+        guard JSONValue.nestingDepth(of: line, stoppingAt: maximumDepth) <= maximumDepth else {
+            return .failure(Rejection(id: nil, error: .parseError("arrays and objects are nested more than \(maximumDepth) levels deep")))
+        }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: line)
@@ -55,6 +61,14 @@ public struct IncomingRequest: Sendable {
 
     /// Decodes the parameters as `P`. A missing `params` reads as `{}`.
     public func decodeParams<P: Decodable>(_ type: P.Type) throws(RPCError) -> P {
+        try Self.decode(params, as: P.self)
+    }
+
+    /// Decodes a parameters value (nil reads as `{}`) as `P`.
+    public static func decode<P: Decodable>(_ params: JSONValue?, as type: P.Type) throws(RPCError) -> P {
+        if case let value? = params, case .object = value {} else if params != nil {
+            throw .invalidParams("\"params\" must be an object, got \(params!.typeName)")
+        }
         do {
             let data = try JSONEncoder().encode(params ?? .object([:]))
             return try JSONDecoder().decode(P.self, from: data)

@@ -23,9 +23,38 @@ public enum JSONValue: Hashable, Sendable, Codable {
             self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "a number too large to represent, or a value that is not JSON")
         }
+    }
+
+    /// The deepest nesting of arrays and objects in `json`, counted without
+    /// parsing (strings are skipped), so a hostile line is refused before a
+    /// recursive decoder sees it.
+    public static func nestingDepth(of json: some Collection<UInt8>, stoppingAt limit: Int) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in json {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+                if deepest > limit { return deepest }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,4 +81,17 @@ public enum JSONValue: Hashable, Sendable, Codable {
         case .object: "an object"
         }
     }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+    public init(nilLiteral: ()) { self = .null }
 }

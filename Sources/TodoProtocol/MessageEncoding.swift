@@ -18,6 +18,12 @@ public enum MessageEncoding {
         let params: Params
     }
 
+    private struct RequestWithoutParams: Encodable {
+        let jsonrpc = "2.0"
+        let id: RequestID
+        let method: String
+    }
+
     private struct Response<Result: Encodable>: Encodable {
         let jsonrpc = "2.0"
         let id: RequestID
@@ -54,6 +60,14 @@ public enum MessageEncoding {
 
     public static func request<M: RPCMethod>(_ method: M.Type, id: RequestID, params: M.Params) -> Data {
         line(Request(id: id, method: M.name, params: params))
+    }
+
+    /// A request for any method, parameters left out when nil.
+    public static func request(method: String, id: RequestID, params: JSONValue?) -> Data {
+        if let params {
+            return line(Request(id: id, method: method, params: params))
+        }
+        return line(RequestWithoutParams(id: id, method: method))
     }
 
     public static func response<Result: Encodable>(id: RequestID, result: Result) -> Data {

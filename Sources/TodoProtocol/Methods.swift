@@ -137,25 +137,6 @@ public enum GetListView: RPCMethod {
     public typealias Result = TodoListState
 }
 
-/// `view.subscribe`: a view's state, and from then on a `view.changed`
-/// notification after every change to it. The state and the registration are
-/// taken together, so no change falls between them.
-public enum SubscribeListView: RPCMethod {
-    public static let name = "view.subscribe"
-    public typealias Params = ViewSelection
-
-    public struct Result: Codable, Hashable, Sendable {
-        public var subscription: Int
-        public var revision: Int
-        public var state: TodoListState
-        public init(subscription: Int, revision: Int, state: TodoListState) {
-            self.subscription = subscription
-            self.revision = revision
-            self.state = state
-        }
-    }
-}
-
 /// `view.setOptions`: changes the filter and/or sort of a shared view (every
 /// client on it sees the change; it is saved) or of a subscription's own view.
 public enum SetViewOptions: RPCMethod {

@@ -13,9 +13,12 @@ public struct RPCError: Error, Hashable, Sendable, Codable, CustomStringConverti
 
     public struct Details: Hashable, Sendable, Codable {
         public var name: String
+        /// In a `transaction`, the index (from 0) of the command that was refused.
+        public var index: Int?
 
-        public init(name: String) {
+        public init(name: String, index: Int? = nil) {
             self.name = name
+            self.index = index
         }
     }
 
@@ -41,6 +44,8 @@ extension RPCError {
         public static let notFound = -32001
         public static let storageFailure = -32002
         public static let nothingToUndo = -32003
+        public static let tooManyConnections = -32004
+        public static let accessDenied = -32005
     }
 
     public static func parseError(_ detail: String) -> RPCError {
@@ -79,6 +84,58 @@ extension RPCError {
         )
     }
 
+    public static func lineTimeout(seconds: Double) -> RPCError {
+        RPCError(
+            code: Code.invalidRequest,
+            name: "protocol.lineTimeout",
+            message: "A request line was started but not finished within \(Self.worded(seconds)); the connection will be closed. End every request with a newline."
+        )
+    }
+
+    public static func tooManyConnections(limit: Int) -> RPCError {
+        RPCError(
+            code: Code.tooManyConnections,
+            name: "server.tooManyConnections",
+            message: "todod already serves \(limit) connections, its limit; close some (each `todoctl watch` holds one) and try again."
+        )
+    }
+
+    public static func accessDenied(uid: UInt32, owner: UInt32) -> RPCError {
+        RPCError(
+            code: Code.accessDenied,
+            name: "server.accessDenied",
+            message: "This todod belongs to user \(owner); connections from user \(uid) are refused."
+        )
+    }
+
+    public static func unknownSubscription(_ id: Int) -> RPCError {
+        RPCError(
+            code: Code.invalidParams,
+            name: "view.unknownSubscription",
+            message: "This connection has no subscription \(id)."
+        )
+    }
+
+    public static func unknownProperty(_ name: String, known: [String]) -> RPCError {
+        RPCError(
+            code: Code.invalidParams,
+            name: "view.unknownProperty",
+            message: "There is no property \"\(name)\"; the properties are \(known.joined(separator: ", "))."
+        )
+    }
+
+    /// The error of a command inside a transaction, naming its index.
+    public func inTransaction(at index: Int) -> RPCError {
+        var error = self
+        error.message = "Command \(index) of the transaction: \(message) Nothing was changed."
+        error.data = Details(name: data?.name ?? "protocol.invalidParams", index: index)
+        return error
+    }
+
+    static func worded(_ seconds: Double) -> String {
+        seconds == 1 ? "1 second" : seconds == seconds.rounded() ? "\(Int(seconds)) seconds" : "\(seconds) seconds"
+    }
+
     public static func internalError(_ detail: String) -> RPCError {
         RPCError(code: Code.internalError, name: "server.internalError", message: "todod failed: \(detail)")
     }
@@ -102,6 +159,8 @@ extension RPCError {
             self.init(code: Code.nothingToUndo, name: "todo.nothingToUndo", message: error.description)
         case .nothingToRedo:
             self.init(code: Code.nothingToUndo, name: "todo.nothingToRedo", message: error.description)
+        case .undoInTransaction:
+            self.init(code: Code.invalidParams, name: "transaction.undoNotAllowed", message: error.description)
         }
     }
 }

@@ -1,15 +1,23 @@
 import Foundation
 import GRDB
+import Synchronization
 import TodoModel
 
 /// The SQLite store: one database file in WAL mode, written through GRDB.
 ///
-/// Durability is the point of this type. GRDB opens WAL databases with
-/// `synchronous = NORMAL`, which may lose the last transactions on power loss;
-/// todod replies to an edit only after it is stored, so the store switches to
-/// `synchronous = FULL`: every commit is synced before the call returns.
+/// Durability is the point of this type, and group commit is how it stays
+/// fast. The database runs in WAL mode with `synchronous = NORMAL`: a commit
+/// writes its frames to the write-ahead log (safe against a crash of todod,
+/// not yet against power loss) and returns. `synchronize()` then fsyncs the
+/// log once for every commit made before it, on another thread while the
+/// next commits go on. todod acknowledges an edit only after such a sync, so
+/// one fsync covers every edit that arrived meanwhile; the result is the same
+/// durability as `synchronous = FULL` at a fraction of the syncs.
 public final class SQLiteTodoStore: TodoStore {
     private let database: DatabaseQueue
+    /// The write-ahead log's path (nil for an in-memory database).
+    private let logPath: String?
+    private let logDescriptor = Mutex<Int32>(-1)
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
@@ -28,9 +36,21 @@ public final class SQLiteTodoStore: TodoStore {
         configuration.label = "todod"
         database = try DatabaseQueue(path: path, configuration: configuration)
         try database.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         try TodoSchema.migrator.migrate(database)
+        logPath = path + "-wal"
+        try synchronize()
+        // The log file's directory entry must be durable too.
+        let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            Glibc.close(directory)
+        }
+    }
+
+    deinit {
+        logDescriptor.withLock { if $0 >= 0 { Glibc.close($0) } }
     }
 
     /// Opens a private in-memory database, migrated like a file would be.
@@ -38,6 +58,39 @@ public final class SQLiteTodoStore: TodoStore {
     public init() throws {
         database = try DatabaseQueue()
         try TodoSchema.migrator.migrate(database)
+        logPath = nil
+    }
+
+    /// Fsyncs the write-ahead log: every commit that returned before this
+    /// call began is durable when it returns. Safe to call from any thread,
+    /// also while another commits (the kernel syncs the file, whichever
+    /// descriptor asks).
+    public func synchronize() throws {
+        guard let logPath else { return }
+        try logDescriptor.withLock { descriptor in
+            var status = stat()
+            // The log is replaced only when the last connection closes; check anyway.
+            if descriptor >= 0, fstat(descriptor, &status) != 0 || status.st_nlink == 0 {
+                Glibc.close(descriptor)
+                descriptor = -1
+            }
+            if descriptor < 0 {
+                descriptor = open(logPath, O_RDONLY | O_CLOEXEC)
+                if descriptor < 0 {
+                    if errno == ENOENT { return }  // no log: every commit is in the database file
+                    throw SyncError(path: logPath, code: errno)
+                }
+            }
+            guard fsync(descriptor) == 0 else { throw SyncError(path: logPath, code: errno) }
+        }
+    }
+
+    /// fsync failed: the disk did not confirm the data. Nothing written since
+    /// the last good sync may be acknowledged.
+    public struct SyncError: Error, CustomStringConvertible {
+        public var path: String
+        public var code: Int32
+        public var description: String { "syncing \(path) failed: \(String(cString: strerror(code)))" }
     }
 
     public func load() throws -> StoredState {
@@ -117,6 +170,40 @@ public final class SQLiteTodoStore: TodoStore {
         else { return }
         try db.execute(sql: "DELETE FROM historyStep WHERE seq = ?", arguments: [row["seq"] as Int64])
         try db.execute(sql: "INSERT INTO historyStep (stack, step) VALUES (?, ?)", arguments: [destination, row["step"] as String])
+    }
+
+    public func saveResumeRecord(_ record: ResumeRecord) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM resumeRecord")
+            try db.execute(sql: "DELETE FROM resumeHistory")
+            try db.execute(
+                sql: "INSERT INTO resumeRecord (id, epoch, revision) VALUES (1, ?, ?)",
+                arguments: [record.epoch, record.revision])
+            for entry in record.history {
+                try db.execute(
+                    sql: "INSERT INTO resumeHistory (revision, payload) VALUES (?, ?)",
+                    arguments: [entry.revision, entry.payload])
+            }
+        }
+        try synchronize()
+    }
+
+    public func takeResumeRecord() throws -> ResumeRecord? {
+        let record = try database.write { db -> ResumeRecord? in
+            defer {
+                try? db.execute(sql: "DELETE FROM resumeRecord")
+                try? db.execute(sql: "DELETE FROM resumeHistory")
+            }
+            guard let row = try Row.fetchOne(db, sql: "SELECT epoch, revision FROM resumeRecord") else { return nil }
+            let history = try Row.fetchAll(db, sql: "SELECT revision, payload FROM resumeHistory ORDER BY revision").map {
+                ResumeRecord.Entry(revision: $0["revision"], payload: $0["payload"])
+            }
+            return ResumeRecord(epoch: row["epoch"], revision: row["revision"], history: history)
+        }
+        // Durable before anything is built on it: a crash from here on must
+        // not find this record again.
+        try synchronize()
+        return record
     }
 
     /// Moves everything in the write-ahead log into the main database file and

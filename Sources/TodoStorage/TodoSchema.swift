@@ -41,6 +41,18 @@ enum TodoSchema {
                 table.primaryKey(["itemID", "condition"])
             }
         }
+        migrator.registerMigration("v3: resume record") { db in
+            // Written on a clean shutdown, taken (read and deleted) at start.
+            try db.create(table: "resumeRecord") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }  // at most one row
+                table.column("epoch", .text).notNull()
+                table.column("revision", .integer).notNull()
+            }
+            try db.create(table: "resumeHistory") { table in
+                table.primaryKey("revision", .integer)
+                table.column("payload", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

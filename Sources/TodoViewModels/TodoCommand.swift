@@ -14,6 +14,42 @@ public enum TodoCommand: Hashable, Sendable {
     case redo
 }
 
+extension TodoCommand {
+    /// Whether the command deletes the item it names.
+    var removes: Bool { if case .delete = self { true } else { false } }
+}
+
+/// What a transaction did: one result per command, in order, and the change
+/// sets of the whole transaction (one per changed view).
+public struct TransactionOutcome: Sendable {
+    public struct Result: Sendable {
+        /// The item the command was about (nil for bulk commands).
+        public var subject: TodoID?
+        /// Whether the command deleted its item.
+        public var removed: Bool
+        /// What the command did ("add “buy milk”"), nil if it changed nothing.
+        public var description: String?
+        /// The subject's row after the whole transaction (nil if it no longer exists).
+        public var row: TodoRow? = nil
+    }
+
+    public var results: [Result]
+    /// The transaction's undo description, nil when it changed nothing.
+    public var description: String?
+    public var changes: [ViewID: TodoListChange]
+    public var nextEvent: Date? = nil
+}
+
+/// A transaction was refused because of the command at `index` (0-based).
+public struct TransactionError: Error, Equatable, Sendable {
+    public var index: Int
+    public var error: TodoError
+    public init(index: Int, error: TodoError) {
+        self.index = index
+        self.error = error
+    }
+}
+
 /// What a command did: the row of the item it was about (for single-item
 /// commands), and each view's change set (views that did not change are absent).
 public struct CommandOutcome: Sendable {

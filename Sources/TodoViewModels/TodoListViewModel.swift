@@ -106,10 +106,59 @@ public final class TodoListViewModel {
     /// updates the views. If validation or the store fails, nothing changes.
     public func perform(_ command: TodoCommand) throws -> CommandOutcome {
         let now = clock.currentTime()
-        let (planned, subject) = try plan(command, at: now)
+        let (planned, subject) = try plan(command, at: now, on: collection)
         guard let (step, historyChange) = planned else {
             return CommandOutcome(row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: nil, changes: [:])
         }
+        let (changes, nextEvent) = try commit(step, historyChange, at: now)
+        return CommandOutcome(
+            // An undo step's inverse keeps its description, so this reads
+            // right for undo and redo too: "add “buy milk”".
+            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: step.description,
+            changes: changes, nextEvent: nextEvent)
+    }
+
+    /// Carries out several commands all or nothing: each is planned on the
+    /// state the ones before it leave, and together they are stored as one
+    /// transaction, recorded as one undo step and reported as one change set
+    /// per view. The first refused command refuses the whole transaction
+    /// (`TransactionError` says which); undo and redo cannot be part of one.
+    public func perform(transaction commands: [TodoCommand]) throws -> TransactionOutcome {
+        let now = clock.currentTime()
+        var scratch = collection
+        var steps: [UndoStep] = []
+        var results: [TransactionOutcome.Result] = []
+        for (index, command) in commands.enumerated() {
+            do {
+                if command == .undo || command == .redo { throw TodoError.undoInTransaction }
+                let (planned, subject) = try plan(command, at: now, on: scratch)
+                if let step = planned?.0 {
+                    scratch.apply(step)
+                    steps.append(step)
+                }
+                results.append(.init(subject: subject, removed: subject == nil && command.removes, description: planned?.0.description))
+            } catch let error as TodoError {
+                throw TransactionError(index: index, error: error)
+            }
+        }
+        var outcome = TransactionOutcome(results: [], description: nil, changes: [:])
+        if let merged = UndoStep(merging: steps) {
+            (outcome.changes, outcome.nextEvent) = try commit(merged, .record(merged), at: now)
+            outcome.description = merged.description
+        }
+        outcome.results = results.map { result in
+            var result = result
+            result.row = result.subject.flatMap { collection[$0] }.map { row($0, now: now) }
+            return result
+        }
+        return outcome
+    }
+
+    /// Stores a step, then applies it to the collection, the history and
+    /// every view, and returns each view's change set.
+    private func commit(_ step: UndoStep, _ historyChange: StoreWrite.HistoryChange, at now: Date) throws
+        -> ([ViewID: TodoListChange], Date?)
+    {
         try store.commit(StoreWrite(changes: step.changes, historyChange: historyChange))
 
         let propertiesBefore = views.mapValues(properties(of:))
@@ -139,16 +188,12 @@ public final class TodoListViewModel {
         let nextEvent = step.changes.compactMap(\.after).compactMap {
             reminders.nextEvent(of: $0, after: now, timeZone: clock.timeZone)
         }.min()
-        return CommandOutcome(
-            // An undo step's inverse keeps its description, so this reads
-            // right for undo and redo too: "add “buy milk”".
-            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: step.description,
-            changes: changes, nextEvent: nextEvent)
+        return (changes, nextEvent)
     }
 
     /// The step a command makes and how it moves the history (nil when it
     /// would change nothing), and the item it is about.
-    private func plan(_ command: TodoCommand, at now: Date) throws(TodoError)
+    private func plan(_ command: TodoCommand, at now: Date, on collection: TodoCollection) throws(TodoError)
         -> (step: (UndoStep, StoreWrite.HistoryChange)?, subject: TodoID?)
     {
         func recorded(_ step: UndoStep?, _ subject: TodoID?) -> ((UndoStep, StoreWrite.HistoryChange)?, TodoID?) {

@@ -16,7 +16,7 @@ struct Todoctl: AsyncParsableCommand {
             """,
         subcommands: [
             Add.self, List.self, Done.self, Undone.self, Edit.self, Due.self, Remove.self,
-            ToggleAllCommand.self, Clear.self, UndoCommand.self, RedoCommand.self, Watch.self,
+            ToggleAllCommand.self, Clear.self, UndoCommand.self, RedoCommand.self, Watch.self, Call.self,
         ]
     )
 

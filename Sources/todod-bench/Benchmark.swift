@@ -74,7 +74,7 @@ struct Benchmark {
     /// The bytes of the `view.changed` line the main view's subscribers would get.
     static func wireSize(_ outcome: CommandOutcome) -> Int {
         guard let change = outcome.changes[.main] else { return 0 }
-        let params = ListViewChanged.Params(subscription: 1, revision: 1, change: change)
+        let params = ListViewChanged.Params(subscription: 1, body: ChangeBody(revision: 1, change: change, cause: nil))
         return MessageEncoding.notification(ListViewChanged.self, params: params).count
     }
 

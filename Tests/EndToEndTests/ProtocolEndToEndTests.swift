@@ -7,7 +7,7 @@ import Testing
     @Test func malformedLinesGetErrorsAndTheConnectionStaysOpen() async throws {
         let daemon = try DaemonProcess()
         try await daemon.start()
-        let connection = try RawConnection(path: daemon.socket)
+        let connection = try RawConnection(path: daemon.socket, readGreeting: true)
 
         try connection.send("this is not json\n")
         let parseError = try connection.readMessage()
@@ -35,8 +35,8 @@ import Testing
     @Test func anOversizeLineIsRefusedAndOthersAreServed() async throws {
         let daemon = try DaemonProcess()
         try await daemon.start()
-        let bystander = try RawConnection(path: daemon.socket)
-        let offender = try RawConnection(path: daemon.socket)
+        let bystander = try RawConnection(path: daemon.socket, readGreeting: true)
+        let offender = try RawConnection(path: daemon.socket, readGreeting: true)
 
         // 2 MiB without a newline: over the 1 MiB limit. The daemon may close
         // before all of it is written, so a broken pipe here is expected.
@@ -52,7 +52,7 @@ import Testing
     @Test func aSubscriberSeesItsOwnChangeBeforeTheReply() async throws {
         let daemon = try DaemonProcess()
         try await daemon.start()
-        let connection = try RawConnection(path: daemon.socket)
+        let connection = try RawConnection(path: daemon.socket, readGreeting: true)
         try connection.send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe"}"# + "\n")
         let subscribed = try connection.readMessage()
         #expect(subscribed.result?["revision"] as? Int == 0)

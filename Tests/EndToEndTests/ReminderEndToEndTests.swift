@@ -8,7 +8,7 @@ import Testing
         let daemon = try DaemonProcess()
         daemon.arguments = ["--reminder-hours", "0.0005"]  // 1.8 seconds
         try await daemon.start()
-        let watcher = try RawConnection(path: daemon.socket)
+        let watcher = try RawConnection(path: daemon.socket, readGreeting: true)
         try watcher.send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe"}"# + "\n")
         _ = try watcher.readMessage()
         _ = try await todoctl("add", "call back", socket: daemon.socket)

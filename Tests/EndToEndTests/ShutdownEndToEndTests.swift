@@ -12,7 +12,7 @@ import Testing
         }
         #expect(try await todoctl("done", "2", socket: daemon.socket).status == 0)
 
-        let client = try RawConnection(path: daemon.socket)
+        let client = try RawConnection(path: daemon.socket, readGreeting: true)
         try client.send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe"}"# + "\n")
         _ = try client.readMessage()
 

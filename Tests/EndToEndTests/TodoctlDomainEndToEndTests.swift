@@ -69,10 +69,10 @@ import Testing
         _ = try await todoctl("add", "b", socket: daemon.socket)
         _ = try await todoctl("add", "a", socket: daemon.socket)
 
-        let watcher = try RawConnection(path: daemon.socket)
+        let watcher = try RawConnection(path: daemon.socket, readGreeting: true)
         try watcher.send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe"}"# + "\n")
         _ = try watcher.readMessage()
-        let setter = try RawConnection(path: daemon.socket)
+        let setter = try RawConnection(path: daemon.socket, readGreeting: true)
         try setter.send(#"{"jsonrpc":"2.0","id":1,"method":"view.setOptions","params":{"sort":"title"}}"# + "\n")
         #expect(try setter.readMessage()["result"] != nil)
         let event = try watcher.readMessage()

@@ -17,8 +17,7 @@ import TodoViewModels
     init() throws {
         store = try SQLiteTodoStore()
         router = RequestRouter(host: try ViewModelHost(store: store))
-        let pushed = self.pushed
-        connection = RequestRouter.Connection(id: 1, outbox: { line in pushed.append(line) })
+        connection = RequestRouter.Connection(sink: pushed)
     }
 
     private func send(_ line: String) async -> IncomingMessage? {
@@ -63,8 +62,8 @@ import TodoViewModels
         guard case .response(_, let subscribed)? = await send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe"}"#)
         else { Issue.record("no result"); return }
         let start = try subscribed.result(SubscribeListView.Result.self)
-        #expect(start.state.rows.isEmpty)
-        var clientState = start.state
+        var clientState = try #require(start.state?.fullState)
+        #expect(clientState.rows.isEmpty)
 
         // The router returns the reply; the event was already in the outbox.
         _ = await send(#"{"jsonrpc":"2.0","id":2,"method":"todo.add","params":{"title":"milk"}}"#)
@@ -75,9 +74,51 @@ import TodoViewModels
         let change = try payload.params(ListViewChanged.Params.self)
         #expect(change.subscription == start.subscription)
         #expect(change.revision == start.revision + 1)
-        #expect(change.properties["itemsLeft"] == .string("1 item left"))
-        try change.apply(to: &clientState)
+        #expect(change.body.properties["itemsLeft"] == .string("1 item left"))
+        #expect(change.body.cause == Cause(connection: 1, request: .number(2)))
+        try change.body.apply(to: &clientState)
         #expect(clientState.rows.map(\.title) == ["milk"])
+    }
+
+    @Test func aRefusedTransactionChangesNothingAndNamesTheCommand() async throws {
+        _ = await send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"keep"}}"#)
+        let refused = await error(
+            #"{"jsonrpc":"2.0","id":2,"method":"transaction","params":{"commands":[{"method":"todo.add","params":{"title":"new"}},{"method":"todo.setDone","params":{"id":1,"done":true}},{"method":"todo.remove","params":{"id":7}}]}}"#)
+        #expect(refused?.name == "todo.notFound")
+        #expect(refused?.data?.index == 2)
+        let items = try store.load().items
+        #expect(items.map(\.title) == ["keep"])
+        #expect(items.first?.isDone == false)
+        #expect(try store.load().history.undoSteps.count == 1)
+    }
+
+    @Test func aTransactionIsOneUndoStepAndOneEvent() async throws {
+        _ = await send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe"}"#)
+        _ = await send(
+            #"{"jsonrpc":"2.0","id":2,"method":"transaction","params":{"commands":[{"method":"todo.add","params":{"title":"a"}},{"method":"todo.add","params":{"title":"b"}},{"method":"todo.setDone","params":{"id":1,"done":true}}]}}"#)
+        #expect(pushed.lines.count == 1)
+        #expect(try store.load().history.undoSteps.count == 1)
+        _ = await send(#"{"jsonrpc":"2.0","id":3,"method":"todo.undo"}"#)
+        #expect(try store.load().items.isEmpty)
+    }
+
+    @Test func resumingReplaysWhatWasMissedFromTheHistory() async throws {
+        guard case .response(_, let subscribed)? = await send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe"}"#)
+        else { Issue.record("no result"); return }
+        let start = try subscribed.result(SubscribeListView.Result.self)
+        var clientState = try #require(start.state?.fullState)
+        await router.host.disconnect(connection: 1)
+        for title in ["a", "b", "c"] {
+            _ = await send(#"{"jsonrpc":"2.0","id":2,"method":"todo.add","params":{"title":"\#(title)"}}"#)
+        }
+        let resume = #"{"jsonrpc":"2.0","id":3,"method":"view.subscribe","params":{"since":{"epoch":"\#(start.epoch)","revision":0}}}"#
+        guard case .response(_, let resumed)? = await send(resume) else { Issue.record("no result"); return }
+        let result = try resumed.result(SubscribeListView.Result.self)
+        #expect(result.mode == .replay)
+        #expect(result.replay.map(\.revision) == [1, 2, 3])
+        for body in result.replay { try body.apply(to: &clientState) }
+        let fresh = try await router.host.state(of: ViewSelection()).state
+        #expect(clientState == fresh)
     }
 
     @Test func aCommandThatChangesNothingPushesNothing() async throws {
@@ -97,8 +138,13 @@ import TodoViewModels
 }
 
 /// What the host pushed to the test's connection, in order.
-final class PushedLines: Sendable {
+final class PushedLines: ConnectionSink {
     private let storage = Mutex<[String]>([])
+    let connectionID = 1
+
+    func send(_ line: Data) { append(line) }
+    func sendEvent(_ line: Data) { append(line) }
+    func resumeEvents(with lines: [Data]) { lines.forEach(append) }
 
     func append(_ line: Data) {
         storage.withLock { $0.append(String(decoding: line, as: UTF8.self)) }

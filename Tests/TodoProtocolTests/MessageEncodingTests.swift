@@ -59,17 +59,20 @@ import TodoViewModels
         let change = TodoListChange(
             properties: afterProperties, changedKeys: afterProperties.changedKeys(since: Self.properties),
             rowOperations: [.update(index: 0, row: TodoRow(id: 1, title: "b", done: true, createdText: "created today"))])
-        let event = ListViewChanged.Params(subscription: 2, revision: 5, change: change)
-        #expect(event.properties == ["canUndo": .bool(false), "undoText": .null])
+        let body = ChangeBody(revision: 5, change: change, cause: Cause(connection: 3, request: .string("r")))
+        #expect(body.properties == ["canUndo": .bool(false), "undoText": .null])
 
-        let line = MessageEncoding.notification(ListViewChanged.self, params: event)
+        // The subscription id is spliced into a body encoded once for all subscribers.
+        let line = ListViewChanged.line(subscription: 2, encodedBody: try JSONEncoder().encode(body))
         guard case .notification(let method, let payload) = try IncomingMessage.parse(line) else {
             Issue.record("not read as a notification")
             return
         }
         #expect(method == "view.changed")
         let received = try payload.params(ListViewChanged.Params.self)
-        try received.apply(to: &before)
+        #expect(received.subscription == 2)
+        #expect(received.body == body)
+        try received.body.apply(to: &before)
         #expect(before == TodoListState(properties: afterProperties, rows: [TodoRow(id: 1, title: "b", done: true, createdText: "created today")]))
     }
 
@@ -84,13 +87,14 @@ import TodoViewModels
         let change = TodoListChange(properties: Self.properties, changedKeys: [], rowOperations: operations)
         var received = expected
         expected.apply(change)
-        let line = MessageEncoding.notification(ListViewChanged.self, params: .init(subscription: 1, revision: 1, change: change))
+        let line = MessageEncoding.notification(
+            ListViewChanged.self, params: .init(subscription: 1, body: ChangeBody(revision: 1, change: change, cause: nil)))
         guard case .notification(_, let payload) = try IncomingMessage.parse(line) else {
             Issue.record("not a notification")
             return
         }
         #expect(String(decoding: line, as: UTF8.self).contains(#"{"from":0,"index":3,"op":"move","row":"#))
-        try payload.params(ListViewChanged.Params.self).apply(to: &received)
+        try payload.params(ListViewChanged.Params.self).body.apply(to: &received)
         #expect(received == expected)
     }
 

@@ -20,14 +20,23 @@ struct Watch: AsyncParsableCommand {
     @Option(help: "How long to keep trying to reconnect after todod goes away, in seconds.")
     var reconnectSeconds: Double = 30
 
+    @Flag(help: "Print every notification as one JSON line (NDJSON, for jq) instead of drawing the list.")
+    var events = false
+
     func run() async throws {
-        let screen = WatchScreen(isTerminal: isatty(STDOUT_FILENO) == 1)
+        let output: WatchOutput = events ? .events : .screen(WatchScreen(isTerminal: isatty(STDOUT_FILENO) == 1))
+        var position = WatchPosition()
         var hasConnected = false
         while true {
             do {
-                try await TodoConnection.with(socketPath: connection.socket) { daemon in
-                    try await Self.follow(daemon, on: screen)
+                position = try await TodoConnection.with(socketPath: connection.socket) { [position] daemon in
+                    var position = position
+                    try await Self.follow(daemon, from: &position, to: output)
+                    return position
                 }
+                hasConnected = true
+            } catch let failure as WatchInterrupted {
+                position = failure.position
                 hasConnected = true
             } catch ClientError.daemonUnreachable(let path, let reason) where !hasConnected {
                 throw ClientFailure.report(ClientError.daemonUnreachable(socketPath: path, reason: reason))
@@ -46,25 +55,68 @@ struct Watch: AsyncParsableCommand {
         }
     }
 
-    /// Subscribes and draws every change until the connection ends.
-    private static func follow(_ daemon: TodoConnection, on screen: WatchScreen) async throws {
-        let subscription = try await daemon.call(SubscribeListView.self, ViewSelection())
-        var state = subscription.state
-        screen.draw(state, revision: subscription.revision)
+    /// Where the watcher's copy of the list stands, kept across reconnections.
+    struct WatchPosition: Sendable {
+        var resumePoint: ResumePoint?
+        var state: TodoListState?
+    }
+
+    /// The connection ended after the position moved on.
+    struct WatchInterrupted: Error {
+        var position: WatchPosition
+    }
+
+    /// Subscribes (resuming from `position` if there is one) and shows every
+    /// change until the connection ends.
+    private static func follow(_ daemon: TodoConnection, from position: inout WatchPosition, to output: WatchOutput) async throws {
+        let reply = try await daemon.call(SubscribeListView.self, SubscribeListView.Params(since: position.resumePoint))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func emit(_ body: ChangeBody) {
+            guard case .events = output, let data = try? encoder.encode(body) else { return }
+            FileHandle.standardOutput.write(ListViewChanged.line(subscription: reply.subscription, encodedBody: data))
+        }
+        switch reply.mode {
+        case .snapshot, .reset:
+            guard let state = reply.state?.fullState else { throw ClientError.malformedReply("the subscription has no state") }
+            if reply.mode == .reset {
+                ClientFailure.printError("todoctl: todod could not replay what was missed (\(reply.reason ?? "reset")); showing the list afresh")
+            }
+            position.state = state
+            emit(ChangeBody(revision: reply.revision, state: state, cause: nil))
+        case .replay:
+            guard var state = position.state else { throw ClientError.malformedReply("a replay without a state to apply it to") }
+            for body in reply.replay {
+                try body.apply(to: &state)
+                emit(body)
+            }
+            position.state = state
+            ClientFailure.printError("todoctl: reconnected; caught up \(reply.replay.count) missed \(reply.replay.count == 1 ? "change" : "changes")")
+        }
+        position.resumePoint = ResumePoint(epoch: reply.epoch, revision: reply.revision)
+        output.draw(position.state!, revision: reply.revision)
+
         for await message in daemon.notifications {
             guard case .notification(let method, let payload) = message else { continue }
+            if case .events = output, method != ListViewChanged.name {
+                FileHandle.standardOutput.write(payload.line + Data("\n".utf8))
+            }
             switch method {
             case ListViewChanged.name:
                 let change = try payload.params(ListViewChanged.Params.self)
-                guard change.subscription == subscription.subscription else { continue }
-                try change.apply(to: &state)
-                screen.draw(state, revision: change.revision)
+                guard change.subscription == reply.subscription, var state = position.state else { continue }
+                try change.body.apply(to: &state)
+                position.state = state
+                position.resumePoint?.revision = change.revision
+                emit(change.body)
+                output.draw(state, revision: change.revision)
             case ServerShutdown.name:
-                return
+                throw WatchInterrupted(position: position)
             default:
                 continue
             }
         }
+        throw WatchInterrupted(position: position)
     }
 
     /// Retries connecting until the daemon answers or `reconnectSeconds` pass.
@@ -77,6 +129,16 @@ struct Watch: AsyncParsableCommand {
             if reachable { return true }
         }
         return false
+    }
+}
+
+/// What `watch` shows: the list (redrawn), or the raw event stream.
+enum WatchOutput: Sendable {
+    case screen(WatchScreen)
+    case events
+
+    func draw(_ state: TodoListState, revision: Int) {
+        if case .screen(let screen) = self { screen.draw(state, revision: revision) }
     }
 }
 

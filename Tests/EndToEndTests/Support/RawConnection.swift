@@ -8,6 +8,21 @@ final class RawConnection {
     private var isClosed = false
     private var pending = Data()
 
+    /// The `server.hello` line todod sent first (nil when not read).
+    private(set) var greeting: String?
+
+    /// Connects and, with `readGreeting`, reads the `server.hello` line every
+    /// connection starts with, so a test's reads begin with its own replies.
+    convenience init(path: String, readGreeting: Bool) throws {
+        try self.init(path: path)
+        if readGreeting {
+            greeting = try readLine()
+            guard greeting?.contains(#""method":"server.hello""#) == true else {
+                throw TestFailure("expected server.hello first, got \(greeting ?? "nothing")")
+            }
+        }
+    }
+
     init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw TestFailure("socket() failed") }

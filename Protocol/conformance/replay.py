@@ -1,0 +1,385 @@
+#!/usr/bin/python3
+"""Replays the protocol transcripts against a real todod and validates every
+line it sends against the JSON Schemas.
+
+    Protocol/conformance/replay.py --todod PATH [--record] [TRANSCRIPT ...]
+
+A transcript is a text file of client and server lines:
+
+    # comment                      ignored
+    ! args --line-timeout 1        options for todod (first line only)
+    → {...}                        connection 1 sends this line
+    @2 → {...}                     connection 2 sends it (connections open on first use)
+    →| {"jsonrpc"                  sent without the closing newline
+    →hex ff fe 0a                  raw bytes
+    →long N                        a line of N bytes of "x"
+    ← {...}                        the next line connection 1 receives must match
+    ! closed                       connection 1 must be closed by todod now
+    ! stop / ! kill / ! start      SIGTERM or SIGKILL todod; start it again on the same data
+    ! quiet                        nothing more may arrive on any open connection
+
+Expected lines are JSON compared by value (key order does not matter).
+"$ANY" matches any value; "$NAME" (capitals) binds the first value it meets
+and must match it afterwards, and is substituted in client lines. Every
+line from todod is validated against #/$defs/ServerMessage, and a reply
+against #/$defs/response.METHOD for the method of its request.
+
+With --record, each client line's server lines are written into the
+transcript instead of checked (for writing a new transcript; review it!).
+"""
+
+import argparse
+import json
+import os
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+import jsonschema
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCHEMA_PATH = os.path.join(HERE, "..", "schema", "todod.schema.json")
+READ_TIMEOUT = 15.0
+
+
+class Failure(Exception):
+    pass
+
+
+class Daemon:
+    def __init__(self, todod, args):
+        self.todod = todod
+        self.args = args
+        self.dir = tempfile.mkdtemp(prefix="todod-conformance-")
+        self.socket = os.path.join(self.dir, "todod.sock")
+        self.process = None
+
+    def start(self):
+        command = [self.todod, "--socket", self.socket, "--data-dir", os.path.join(self.dir, "data"),
+                   "--log-level", "warning"] + self.args
+        self.log = open(os.path.join(self.dir, "todod.log"), "ab")
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, env=dict(os.environ, TZ="UTC"))
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                probe = socket.socket(socket.AF_UNIX)
+                probe.connect(self.socket)
+                probe.close()
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise Failure("todod exited at start: " + self.log_text())
+                time.sleep(0.05)
+        raise Failure("todod did not start listening")
+
+    def stop(self, sig):
+        self.process.send_signal(sig)
+        try:
+            code = self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise Failure("todod did not stop within 30 s")
+        if sig == signal.SIGTERM and code != 0:
+            raise Failure(f"todod exited with {code} on SIGTERM: " + self.log_text())
+
+    def log_text(self):
+        with open(os.path.join(self.dir, "todod.log"), "rb") as log:
+            return log.read().decode(errors="replace")[-2000:]
+
+
+class Connection:
+    def __init__(self, path):
+        self.socket = socket.socket(socket.AF_UNIX)
+        self.socket.connect(path)
+        self.buffer = b""
+        self.closed = False
+        self.methods = {}  # request id (as JSON) -> method
+
+    def send(self, data):
+        try:
+            self.socket.sendall(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # todod closed mid-line (e.g. over the limit); its last line says why
+
+    def read_line(self, timeout=READ_TIMEOUT):
+        deadline = time.time() + timeout
+        while b"\n" not in self.buffer:
+            remaining = deadline - time.time()
+            if remaining <= 0:
+                return None
+            ready, _, _ = select.select([self.socket], [], [], remaining)
+            if not ready:
+                return None
+            chunk = self.socket.recv(65536)
+            if not chunk:
+                self.closed = True
+                return None if not self.buffer else self._take_rest()
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line
+
+    def _take_rest(self):
+        rest, self.buffer = self.buffer, b""
+        return rest
+
+
+def matches(expected, actual, bindings, path="$"):
+    if isinstance(expected, str) and re.fullmatch(r"\$[A-Z_]+", expected):
+        if expected == "$ANY":
+            return
+        if expected in bindings:
+            if bindings[expected] != actual:
+                raise Failure(f"{path}: expected {expected} = {json.dumps(bindings[expected])}, got {json.dumps(actual)}")
+        else:
+            bindings[expected] = actual
+        return
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict) or set(expected) != set(actual):
+            raise Failure(f"{path}: expected keys {sorted(expected)}, got {json.dumps(actual)[:300]}")
+        for key in expected:
+            matches(expected[key], actual[key], bindings, f"{path}.{key}")
+        return
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(expected) != len(actual):
+            raise Failure(f"{path}: expected {len(expected)} elements, got {json.dumps(actual)[:300]}")
+        for index, (e, a) in enumerate(zip(expected, actual)):
+            matches(e, a, bindings, f"{path}[{index}]")
+        return
+    if expected != actual or type(expected) is not type(actual):
+        raise Failure(f"{path}: expected {json.dumps(expected)}, got {json.dumps(actual)}")
+
+
+def substitute(value, bindings):
+    if isinstance(value, str) and value in bindings:
+        return bindings[value]
+    if isinstance(value, dict):
+        return {k: substitute(v, bindings) for k, v in value.items()}
+    if isinstance(value, list):
+        return [substitute(v, bindings) for v in value]
+    return value
+
+
+class Validator:
+    def __init__(self):
+        with open(SCHEMA_PATH) as f:
+            self.schema = json.load(f)
+        cls = jsonschema.validators.validator_for(self.schema)
+        cls.check_schema(self.schema)
+        self.cls = cls
+        self.count = 0
+
+    def validate(self, message, definition):
+        validator = self.cls({"$ref": f"#/$defs/{definition}", "$defs": self.schema["$defs"]})
+        errors = sorted(validator.iter_errors(message), key=lambda e: e.path)
+        if errors:
+            raise Failure(f"does not match {definition}: {errors[0].message[:300]} at {list(errors[0].path)}")
+        self.count += 1
+
+
+LINE = re.compile(r"^(?:@(\d+)\s*)?(→hex|→long|→\|?|←)\s?(.*)$")
+
+
+def run_transcript(path, todod, validator, record):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if path.endswith(".md"):
+        # The example in PROTOCOL.md: the fenced block after "## Example".
+        text = "\n".join(lines).split("## Example", 1)[1]
+        lines = text.split("```", 2)[1].splitlines()[1:]
+    args = []
+    if lines and lines[0].startswith("! args "):
+        args = lines[0][len("! args "):].split()
+    daemon = Daemon(todod, args)
+    daemon.start()
+    connections = {}
+    bindings = {}
+    output = []
+    checked = 0
+
+    def connection(number):
+        if number not in connections or connections[number].closed:
+            connections[number] = Connection(daemon.socket)
+        return connections[number]
+
+    def receive(number, expected_text, where):
+        nonlocal checked
+        conn = connections.get(number)
+        if conn is None:
+            raise Failure(f"{where}: connection {number} is not open")
+        line = conn.read_line()
+        if line is None:
+            raise Failure(f"{where}: expected a line on connection {number}, got " + ("end of stream" if conn.closed else "nothing"))
+        try:
+            message = json.loads(line.decode("utf-8"))
+        except ValueError:
+            raise Failure(f"{where}: todod sent a line that is not JSON: {line[:200]!r}")
+        validator.validate(message, "ServerMessage")
+        if "result" in message:
+            method = conn.methods.get(json.dumps(message["id"]))
+            if method:
+                validator.validate(message, f"response.{method}")
+        if expected_text is not None:
+            matches(json.loads(expected_text), message, bindings)
+            checked += 1
+        return line.decode("utf-8")
+
+    def drain_all(where):
+        """In record mode: the lines that arrive soon after a client line."""
+        for number, conn in sorted(connections.items()):
+            while not conn.closed:
+                line = conn.read_line(timeout=0.4)
+                if line is None:
+                    break
+                message = json.loads(line.decode("utf-8"))
+                validator.validate(message, "ServerMessage")
+                prefix = "" if number == 1 else f"@{number} "
+                output.append(prefix + "← " + placeholder(line.decode("utf-8"), bindings))
+
+    try:
+        for index, text in enumerate(lines):
+            where = f"{os.path.basename(path)}:{index + 1}"
+            if record and LINE.match(text) and LINE.match(text).group(2) == "←":
+                continue
+            output.append(text)
+            if not text.strip() or text.startswith("#") or text.startswith("! args"):
+                continue
+            if text.startswith("!"):
+                command = text[1:].split()
+                if command[0] == "closed":
+                    number = int(command[1]) if len(command) > 1 else 1
+                    conn = connections[number]
+                    if record:
+                        output.pop()
+                        while (line := conn.read_line(timeout=READ_TIMEOUT)) is not None:
+                            prefix = "" if number == 1 else f"@{number} "
+                            output.append(prefix + "← " + placeholder(line.decode("utf-8"), bindings))
+                        output.append(text)
+                    if conn.read_line(timeout=READ_TIMEOUT) is not None or not conn.closed:
+                        raise Failure(f"{where}: connection {number} is still open")
+                elif command[0] in ("stop", "kill"):
+                    daemon.stop(signal.SIGTERM if command[0] == "stop" else signal.SIGKILL)
+                    if record:
+                        drain_all(where)
+                elif command[0] == "start":
+                    for conn in connections.values():
+                        conn.closed = True
+                    daemon.start()
+                elif command[0] == "quiet":
+                    for number, conn in connections.items():
+                        if not conn.closed:
+                            extra = conn.read_line(timeout=0.3)
+                            if extra is not None:
+                                raise Failure(f"{where}: unexpected line on connection {number}: {extra[:300]!r}")
+                else:
+                    raise Failure(f"{where}: unknown directive {text}")
+                continue
+            match = LINE.match(text)
+            if not match:
+                raise Failure(f"{where}: cannot read this line")
+            number = int(match.group(1) or 1)
+            arrow, body = match.group(2), match.group(3)
+            if arrow == "←":
+                receive(number, body, where)
+                continue
+            fresh = number not in connections or connections[number].closed
+            conn = connection(number)
+            if fresh and not record:
+                pass  # the greeting is an expected line in the transcript
+            if arrow == "→hex":
+                data = bytes.fromhex(body)
+            elif arrow == "→long":
+                data = b"x" * int(body) + b"\n"
+            else:
+                try:
+                    request = substitute(json.loads(body), bindings)
+                    if isinstance(request, dict) and "id" in request and "method" in request:
+                        conn.methods[json.dumps(request["id"])] = request["method"]
+                    body = json.dumps(request, ensure_ascii=False, separators=(",", ":"))
+                except ValueError:
+                    pass  # deliberately not JSON
+                data = body.encode("utf-8") + (b"" if arrow == "→|" else b"\n")
+            if record and fresh:
+                drain_all(where)  # the greeting
+                output.insert(len(output) - 1, output.pop())  # keep the client line after its greeting
+            conn.send(data)
+            if record:
+                drain_all(where)
+        for number, conn in connections.items():
+            if not conn.closed and not record:
+                extra = conn.read_line(timeout=0.3)
+                if extra is not None:
+                    raise Failure(f"end: unexpected line on connection {number}: {extra[:300]!r}")
+    finally:
+        if daemon.process and daemon.process.poll() is None:
+            daemon.process.send_signal(signal.SIGTERM)
+            daemon.process.wait(timeout=30)
+    if record:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(output) + "\n")
+    return checked
+
+
+def placeholder(line, bindings):
+    """Record mode: values that differ between runs become placeholders; each
+    new epoch gets the next name ($EPOCH, $EPOCH_B, ...)."""
+    message = json.loads(line)
+
+    def epoch_name(value):
+        for name, bound in bindings.items():
+            if name.startswith("$EPOCH") and bound == value:
+                return name
+        count = sum(1 for name in bindings if name.startswith("$EPOCH"))
+        name = "$EPOCH" if count == 0 else "$EPOCH_" + chr(ord("A") + count)
+        bindings[name] = value
+        return name
+
+    def walk(value, key=None):
+        if isinstance(value, dict):
+            return {k: walk(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if key == "epoch":
+            return epoch_name(value)
+        if key in ("uptimeSeconds", "dataFile", "server") and not isinstance(value, dict):
+            return "$ANY"
+        return value
+
+    message = walk(message)
+    if isinstance(message.get("result"), dict) and "$defs" in message["result"]:
+        message["result"] = "$ANY"
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--todod", required=True)
+    parser.add_argument("--record", action="store_true")
+    parser.add_argument("transcripts", nargs="*")
+    options = parser.parse_args()
+    paths = options.transcripts or sorted(
+        os.path.join(HERE, "..", "transcripts", name)
+        for name in os.listdir(os.path.join(HERE, "..", "transcripts")) if name.endswith(".txt"))
+    paths.append(os.path.join(HERE, "..", "PROTOCOL.md"))
+    validator = Validator()
+    failed = 0
+    total = 0
+    for path in paths:
+        try:
+            checked = run_transcript(path, options.todod, validator, options.record)
+            total += checked
+            print(f"ok    {os.path.basename(path)}: {checked} expected lines matched")
+        except Failure as failure:
+            failed += 1
+            print(f"FAIL  {os.path.basename(path)}: {failure}")
+    print(f"conformance: {len(paths) - failed} of {len(paths)} transcripts passed, "
+          f"{total} lines matched, {validator.count} server lines valid against the schemas")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,253 @@
+import Foundation
+import Synchronization
+import TodoProtocol
+
+/// Everything waiting to be written to one client, with a budget.
+///
+/// The host and the router put lines in without ever waiting; one writer
+/// task takes them out in order and writes them to the socket, waiting as
+/// long as the client takes to read. What is queued is bounded:
+///
+/// - Over the **soft limit**, the connection is *lagging*: the queued events
+///   are dropped (they would only be overtaken by newer ones), the client is
+///   told with `connection.lagging`, and further events are dropped until it
+///   has read what is queued; then the host sends each subscription one
+///   reset event with the current state (coalescing everything it missed).
+/// - Over the **hard limit** (replies pile up too, e.g. a client that sends
+///   requests and never reads), or when **nothing could be written for the
+///   stall timeout**, the client gets `connection.goodbye` and is closed.
+///
+/// Replies and notices are never dropped short of a goodbye.
+final class ConnectionOutbox: ConnectionSink {
+    struct Limits: Sendable {
+        var softBytes: Int
+        var hardBytes: Int
+        var stallTimeout: Duration
+    }
+
+    enum GoodbyeReason: String, Sendable {
+        case outboxFull, stalled
+    }
+
+    let connectionID: Int
+    let limits: Limits
+    private let state: Mutex<State>
+    /// Called (outside the lock) when a lagging connection has read everything queued.
+    private let drained: @Sendable (_ connection: Int) -> Void
+    /// Called (outside the lock) when a goodbye is queued, with its reason, for the log.
+    private let saidGoodbye: @Sendable (_ connection: Int, _ reason: GoodbyeReason) -> Void
+    /// Called (outside the lock) when the connection starts lagging, for the log.
+    private let startedLagging: @Sendable (_ connection: Int, _ pendingBytes: Int) -> Void
+
+    private struct Entry {
+        var line: Data
+        var isEvent: Bool
+    }
+
+    private struct State {
+        var queue: [Entry] = []
+        var head = 0
+        /// Bytes queued, and the bytes of the line being written.
+        var pendingBytes = 0
+        var writing = 0
+        var lagging = false
+        var resyncRequested = false
+        var goodbye: GoodbyeReason?
+        var finished = false
+        var waiter: CheckedContinuation<Data?, Never>?
+        var lastProgress = ContinuousClock.now
+
+        var isEmpty: Bool { head == queue.count }
+
+        mutating func popFirst() -> Entry? {
+            guard head < queue.count else { return nil }
+            let entry = queue[head]
+            head += 1
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return entry
+        }
+
+        mutating func dropEvents() {
+            let kept = queue[head...].filter { !$0.isEvent }
+            pendingBytes -= queue[head...].reduce(0) { $0 + $1.line.count } - kept.reduce(0) { $0 + $1.line.count }
+            queue = Array(kept)
+            head = 0
+        }
+    }
+
+    init(
+        connectionID: Int, limits: Limits,
+        drained: @escaping @Sendable (Int) -> Void,
+        saidGoodbye: @escaping @Sendable (Int, GoodbyeReason) -> Void,
+        startedLagging: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) {
+        self.startedLagging = startedLagging
+        self.connectionID = connectionID
+        self.limits = limits
+        self.drained = drained
+        self.saidGoodbye = saidGoodbye
+        state = Mutex(State())
+    }
+
+    // MARK: Putting lines in
+
+    func send(_ line: Data) {
+        enqueue(Entry(line: line, isEvent: false))
+    }
+
+    func sendEvent(_ line: Data) {
+        enqueue(Entry(line: line, isEvent: true))
+    }
+
+    func resumeEvents(with lines: [Data]) {
+        let waiter = state.withLock { state -> CheckedContinuation<Data?, Never>? in
+            state.lagging = false
+            state.resyncRequested = false
+            for line in lines { Self.append(Entry(line: line, isEvent: true), to: &state) }
+            return Self.handOff(&state)
+        }
+        waiter?.resume(returning: nextLine())
+    }
+
+    private func enqueue(_ entry: Entry) {
+        var goodbye: GoodbyeReason?
+        var lagged: Int?
+        let waiter = state.withLock { state -> CheckedContinuation<Data?, Never>? in
+            guard state.goodbye == nil, !state.finished else { return nil }
+            if entry.isEvent && state.lagging { return nil }
+            Self.append(entry, to: &state)
+            if state.pendingBytes > limits.hardBytes {
+                goodbye = .outboxFull
+                Self.sayGoodbye(.outboxFull, limits: limits, to: &state)
+            } else if entry.isEvent && state.pendingBytes > limits.softBytes {
+                let pending = state.pendingBytes
+                lagged = pending
+                state.dropEvents()
+                state.lagging = true
+                Self.append(
+                    Entry(
+                        line: MessageEncoding.notification(
+                            ConnectionLagging.self, params: .init(pendingBytes: pending, softLimitBytes: limits.softBytes)),
+                        isEvent: false),
+                    to: &state)
+            }
+            return Self.handOff(&state)
+        }
+        if let goodbye { saidGoodbye(connectionID, goodbye) }
+        if let lagged { startedLagging(connectionID, lagged) }
+        waiter?.resume(returning: nextLine())
+    }
+
+    private static func append(_ entry: Entry, to state: inout State) {
+        if state.isEmpty && state.writing == 0 { state.lastProgress = .now }  // the stall clock starts now
+        state.queue.append(entry)
+        state.pendingBytes += entry.line.count
+    }
+
+    /// The waiting writer, if there is one and something for it.
+    private static func handOff(_ state: inout State) -> CheckedContinuation<Data?, Never>? {
+        guard let waiter = state.waiter, !state.isEmpty || state.finished else { return nil }
+        state.waiter = nil
+        return waiter
+    }
+
+    private static func sayGoodbye(_ reason: GoodbyeReason, limits: Limits, to state: inout State) {
+        state.goodbye = reason
+        // What is queued will not be read in time; the lagging notice, if
+        // queued, stays so the client learns the whole story.
+        let lagging = state.queue[state.head...].filter { !$0.isEvent && isLaggingNotice($0.line) }
+        state.queue = Array(lagging)
+        state.head = 0
+        state.pendingBytes = lagging.reduce(0) { $0 + $1.line.count }
+        let message: String =
+            switch reason {
+            case .outboxFull:
+                "More than \(limits.hardBytes) bytes were waiting for this connection to read them; todod closes it."
+            case .stalled:
+                "Nothing could be written to this connection for \(limits.stallTimeout); todod closes it."
+            }
+        let line = MessageEncoding.notification(ConnectionGoodbye.self, params: .init(reason: reason.rawValue, message: message))
+        state.queue.append(Entry(line: line, isEvent: false))
+        state.pendingBytes += line.count
+        state.finished = true
+    }
+
+    private static func isLaggingNotice(_ line: Data) -> Bool {
+        line.starts(with: Data(#"{"jsonrpc":"2.0","method":"connection.lagging""#.utf8))
+    }
+
+    /// No more lines after those queued (the connection is ending).
+    func finish() {
+        let waiter = state.withLock { state -> CheckedContinuation<Data?, Never>? in
+            state.finished = true
+            return Self.handOff(&state)
+        }
+        waiter?.resume(returning: nextLine())
+    }
+
+    // MARK: Taking lines out (the writer)
+
+    /// The next line to write, waiting for one; nil when the outbox is
+    /// finished and empty.
+    func next() async -> Data? {
+        if let line = nextLineIfReady() { return line }
+        return await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Bool in
+                if !state.isEmpty || state.finished { return true }
+                state.waiter = continuation
+                return false
+            }
+            if ready { continuation.resume(returning: nextLine()) }
+        }
+    }
+
+    private func nextLineIfReady() -> Data? {
+        state.withLock { state in
+            guard let entry = state.popFirst() else { return nil }
+            state.writing = entry.line.count
+            return entry.line
+        }
+    }
+
+    private func nextLine() -> Data? { nextLineIfReady() }
+
+    /// The writer wrote the line it took.
+    func didWrite() {
+        let lagged = state.withLock { state -> Bool in
+            state.pendingBytes -= state.writing
+            state.writing = 0
+            state.lastProgress = .now
+            guard state.isEmpty, state.lagging, !state.resyncRequested, state.goodbye == nil else { return false }
+            state.resyncRequested = true
+            return true
+        }
+        if lagged { drained(connectionID) }
+    }
+
+    /// Whether this connection said goodbye (and must be closed once it is written).
+    var saidGoodbyeReason: GoodbyeReason? { state.withLock { $0.goodbye } }
+
+    var isLagging: Bool { state.withLock { $0.lagging } }
+
+    // MARK: The stall watchdog
+
+    enum StallCheck { case fine, sayGoodbye, close }
+
+    /// Called periodically: whether data has been waiting with no write for
+    /// the stall timeout. The first time, a goodbye is queued (a client that
+    /// starts reading again still gets it); the second time, close.
+    func checkStall(now: ContinuousClock.Instant = .now) -> StallCheck {
+        let result = state.withLock { state -> StallCheck in
+            guard !state.isEmpty || state.writing > 0, now - state.lastProgress > limits.stallTimeout else { return .fine }
+            if state.goodbye != nil { return .close }
+            Self.sayGoodbye(.stalled, limits: limits, to: &state)
+            state.lastProgress = now
+            return .sayGoodbye
+        }
+        if result == .sayGoodbye { saidGoodbye(connectionID, .stalled) }
+        return result
+    }
+}

@@ -1,0 +1,4 @@
+/// The daemon's own version, as the greeting and `server.status` report it.
+public enum DaemonVersion {
+    public static let current = "todod 0.4.0"
+}

@@ -1,0 +1,42 @@
+/// `rpc.describe`: the protocol described by itself: every method with its
+/// parameter and result schemas, every notification, every view-model type
+/// with its properties, every error. The answer is the JSON Schema document
+/// `Protocol/schema/todod.schema.json`, byte for byte in content.
+public enum DescribeProtocol: RPCMethod {
+    public static let name = "rpc.describe"
+    public typealias Params = NoParams
+    public typealias Result = JSONValue
+}
+
+/// `server.status`: what the daemon is doing, for people and monitoring.
+public enum ServerStatus: RPCMethod {
+    public static let name = "server.status"
+    public typealias Params = NoParams
+
+    public struct Result: Codable, Hashable, Sendable {
+        public var server: String
+        public var `protocol`: String
+        public var epoch: String
+        public var revision: Int
+        public var items: Int
+        public var connections: Int
+        public var subscriptions: Int
+        public var uptimeSeconds: Int
+        public var dataFile: String
+
+        public init(
+            server: String, protocol: String, epoch: String, revision: Int, items: Int, connections: Int,
+            subscriptions: Int, uptimeSeconds: Int, dataFile: String
+        ) {
+            self.server = server
+            self.protocol = `protocol`
+            self.epoch = epoch
+            self.revision = revision
+            self.items = items
+            self.connections = connections
+            self.subscriptions = subscriptions
+            self.uptimeSeconds = uptimeSeconds
+            self.dataFile = dataFile
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import TodoViewModels
+
+/// `view.subscribe`: a view's state, and from then on one `view.changed`
+/// notification per transaction. The state is read and the subscription
+/// registered in one step, so no change can fall between them.
+///
+/// With `since`, a client that was subscribed before (to the same view, on
+/// an earlier connection or before a restart) asks to catch up instead: if
+/// the daemon still holds every change after that revision, the reply
+/// replays them (`mode: "replay"`); otherwise it sends the whole state
+/// (`mode: "reset"`, with the reason).
+public enum SubscribeListView: RPCMethod {
+    public static let name = "view.subscribe"
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var view: String?
+        public var own: Bool?
+        public var filter: ListFilter?
+        public var sort: ListSort?
+        /// Watch only these properties (names of TodoListProperties, and `rows`); all when absent.
+        public var properties: [String]?
+        /// Where the client's copy of the view stands.
+        public var since: ResumePoint?
+
+        public init(
+            view: String? = nil, own: Bool? = nil, filter: ListFilter? = nil, sort: ListSort? = nil,
+            properties: [String]? = nil, since: ResumePoint? = nil
+        ) {
+            self.view = view
+            self.own = own
+            self.filter = filter
+            self.sort = sort
+            self.properties = properties
+            self.since = since
+        }
+
+        public var selection: ViewSelection { ViewSelection(view: view, own: own, filter: filter, sort: sort) }
+    }
+
+    public enum Mode: String, Codable, Hashable, Sendable {
+        /// A new subscription: `state` is the whole (watched) state.
+        case snapshot
+        /// Resumed: apply `replay` in order to the state the client holds.
+        case replay
+        /// Resuming was not possible (see `reason`): `state` replaces the client's.
+        case reset
+    }
+
+    public struct Result: Codable, Hashable, Sendable {
+        public var subscription: Int
+        public var epoch: String
+        /// The revision the state (or the last replayed event) is at.
+        public var revision: Int
+        public var mode: Mode
+        /// The watched properties and, if watched, the rows; null when replaying.
+        public var state: WatchedState?
+        /// The missed events, oldest first; empty unless replaying.
+        public var replay: [ChangeBody]
+        /// Why a resume became a reset: `epochChanged`, `historyTrimmed`,
+        /// `ownView` or `futureRevision`; null otherwise.
+        public var reason: String?
+
+        public init(
+            subscription: Int, epoch: String, revision: Int, mode: Mode, state: WatchedState?,
+            replay: [ChangeBody] = [], reason: String? = nil
+        ) {
+            self.subscription = subscription
+            self.epoch = epoch
+            self.revision = revision
+            self.mode = mode
+            self.state = state
+            self.replay = replay
+            self.reason = reason
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(subscription, forKey: .subscription)
+            try container.encode(epoch, forKey: .epoch)
+            try container.encode(revision, forKey: .revision)
+            try container.encode(mode, forKey: .mode)
+            try container.encode(state, forKey: .state)
+            try container.encode(replay, forKey: .replay)
+            try container.encode(reason, forKey: .reason)
+        }
+    }
+}
+
+/// A point in the daemon's history: the epoch (which changes whenever
+/// history is lost) and a revision in it.
+public struct ResumePoint: Codable, Hashable, Sendable {
+    public var epoch: String
+    public var revision: Int
+    public init(epoch: String, revision: Int) {
+        self.epoch = epoch
+        self.revision = revision
+    }
+}
+
+/// A subscription's state: the watched properties and the rows (null when
+/// `rows` is not watched).
+public struct WatchedState: Codable, Hashable, Sendable {
+    public var properties: [String: JSONValue]
+    public var rows: [TodoRow]?
+
+    public init(properties: [String: JSONValue], rows: [TodoRow]?) {
+        self.properties = properties
+        self.rows = rows
+    }
+
+    public init(_ state: TodoListState, watching watched: PropertySelection) {
+        let names = watched.names.map { Array($0) } ?? TodoListProperties.names
+        properties = state.properties.values(forKeys: names)
+        rows = watched.names.map { $0.contains(PropertySelection.rows) } ?? true ? state.rows : nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(properties, forKey: .properties)
+        try container.encode(rows, forKey: .rows)
+    }
+
+    /// The full view-model state, when every property is watched.
+    public var fullState: TodoListState? {
+        guard let rows, let data = try? JSONEncoder().encode(properties),
+            let properties = try? JSONDecoder().decode(TodoListProperties.self, from: data)
+        else { return nil }
+        return TodoListState(properties: properties, rows: rows)
+    }
+}
+
+/// `view.unsubscribe`: ends one of this connection's subscriptions. No event
+/// for it follows the reply.
+public enum UnsubscribeListView: RPCMethod {
+    public static let name = "view.unsubscribe"
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var subscription: Int
+        public init(subscription: Int) { self.subscription = subscription }
+    }
+
+    public typealias Result = NoParams
+}

@@ -1,0 +1,68 @@
+/// `transaction`: several commands applied in order, all or nothing, as one
+/// undo step and one event per subscription. JSON-RPC batches are not
+/// supported because their order is undefined; this is the ordered kind.
+///
+/// Each command is `{"method": NAME, "params": {...}}` with the params its
+/// method takes alone. Allowed: `todo.add`, `todo.edit`, `todo.setDone`,
+/// `todo.setDue`, `todo.remove`, `todo.toggleAll`, `todo.clearCompleted`.
+/// When one is refused, nothing is changed and the error names its index.
+public enum Transaction: RPCMethod {
+    public static let name = "transaction"
+    public static let maximumCommands = 1000
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var commands: [Command]
+        public init(commands: [Command]) { self.commands = commands }
+    }
+
+    public struct Command: Codable, Hashable, Sendable {
+        public var method: String
+        public var params: JSONValue?
+        public init(method: String, params: JSONValue? = nil) {
+            self.method = method
+            self.params = params
+        }
+    }
+
+    public struct Result: Codable, Hashable, Sendable {
+        /// One entry per command, in order.
+        public var results: [Entry]
+        /// The undo step's description ("add “a”, complete “b”"), null if nothing changed.
+        public var done: String?
+
+        public init(results: [Entry], done: String?) {
+            self.results = results
+            self.done = done
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(results, forKey: .results)
+            try container.encode(done, forKey: .done)
+        }
+    }
+
+    /// What one command did: the id of the item it was about (null for bulk
+    /// commands), that item's row after the whole transaction (null if it
+    /// was removed), and what the command did (null if nothing).
+    public struct Entry: Codable, Hashable, Sendable {
+        public var id: Int64?
+        public var item: TodoRow?
+        public var done: String?
+
+        public init(id: Int64?, item: TodoRow?, done: String?) {
+            self.id = id
+            self.item = item
+            self.done = done
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(item, forKey: .item)
+            try container.encode(done, forKey: .done)
+        }
+    }
+}
+
+import TodoViewModels

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import TodoClient
+import TodoProtocol
+
+struct Call: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Send one raw protocol request and print the reply line.",
+        discussion: """
+            For scripts and debugging. PARAMS is a JSON object; the reply is printed exactly as todod
+            sent it, one line of JSON. The exit status follows the error's kind, as for other commands.
+
+            Examples:
+              todoctl call rpc.describe | jq '.result.methods | keys'
+              todoctl call todo.add '{"title":"buy milk","due":"2026-12-24"}'
+              todoctl call transaction '{"commands":[{"method":"todo.setDone","params":{"id":1,"done":true}},{"method":"todo.remove","params":{"id":2}}]}'
+            """
+    )
+
+    @ParentCommand var todoctl: Todoctl
+    var connection: ConnectionOptions { todoctl.connection }
+
+    @Argument(help: "The method, e.g. todo.add or view.get.")
+    var method: String
+
+    @Argument(help: "The parameters, a JSON object (default: none).")
+    var params: String?
+
+    func run() async throws {
+        var value: JSONValue?
+        if let params {
+            guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(params.utf8)), case .object = parsed else {
+                throw ValidationError("PARAMS must be a JSON object, e.g. '{\"id\":1}'")
+            }
+            value = parsed
+        }
+        let reply: IncomingMessage
+        do {
+            reply = try await TodoConnection.with(socketPath: connection.socket) { [value] daemon in
+                try await daemon.callRaw(method, params: value)
+            }
+        } catch {
+            throw ClientFailure.report(error)
+        }
+        switch reply {
+        case .response(_, let payload):
+            FileHandle.standardOutput.write(payload.line + Data("\n".utf8))
+        case .failure(let id, let error):
+            FileHandle.standardOutput.write(MessageEncoding.error(id: id, error))
+            ClientFailure.printError("todoctl: \(error.message)")
+            throw ExitCode(ClientFailure.exitCode(for: error))
+        case .notification:
+            throw ExitCode(ClientFailure.protocolFailure)
+        }
+    }
+}
