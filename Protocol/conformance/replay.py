@@ -288,8 +288,6 @@ def run_transcript(path, todod, validator, record):
                 continue
             fresh = number not in connections or connections[number].closed
             conn = connection(number)
-            if fresh and not record:
-                pass  # the greeting is an expected line in the transcript
             if arrow == "→hex":
                 data = bytes.fromhex(body)
             elif arrow == "→long":

@@ -40,8 +40,11 @@ final class ConnectionOutbox: ConnectionSink {
     private let startedLagging: @Sendable (_ connection: Int, _ pendingBytes: Int) -> Void
 
     private struct Entry {
+        /// Replies and notices are never dropped short of a goodbye; events are.
+        enum Kind { case message, event, laggingNotice }
         var line: Data
-        var isEvent: Bool
+        var kind: Kind
+        var isEvent: Bool { kind == .event }
     }
 
     private struct State {
@@ -95,21 +98,21 @@ final class ConnectionOutbox: ConnectionSink {
     // MARK: Putting lines in
 
     func send(_ line: Data) {
-        enqueue(Entry(line: line, isEvent: false))
+        enqueue(Entry(line: line, kind: .message))
     }
 
     func sendEvent(_ line: Data) {
-        enqueue(Entry(line: line, isEvent: true))
+        enqueue(Entry(line: line, kind: .event))
     }
 
     func resumeEvents(with lines: [Data]) {
         let waiter = state.withLock { state -> CheckedContinuation<Data?, Never>? in
             state.lagging = false
             state.resyncRequested = false
-            for line in lines { Self.append(Entry(line: line, isEvent: true), to: &state) }
+            for line in lines { Self.append(Entry(line: line, kind: .event), to: &state) }
             return Self.handOff(&state)
         }
-        waiter?.resume(returning: nextLine())
+        waiter?.resume(returning: takeNext())
     }
 
     private func enqueue(_ entry: Entry) {
@@ -131,14 +134,14 @@ final class ConnectionOutbox: ConnectionSink {
                     Entry(
                         line: MessageEncoding.notification(
                             ConnectionLagging.self, params: .init(pendingBytes: pending, softLimitBytes: limits.softBytes)),
-                        isEvent: false),
+                        kind: .laggingNotice),
                     to: &state)
             }
             return Self.handOff(&state)
         }
         if let goodbye { saidGoodbye(connectionID, goodbye) }
         if let lagged { startedLagging(connectionID, lagged) }
-        waiter?.resume(returning: nextLine())
+        waiter?.resume(returning: takeNext())
     }
 
     private static func append(_ entry: Entry, to state: inout State) {
@@ -158,7 +161,7 @@ final class ConnectionOutbox: ConnectionSink {
         state.goodbye = reason
         // What is queued will not be read in time; the lagging notice, if
         // queued, stays so the client learns the whole story.
-        let lagging = state.queue[state.head...].filter { !$0.isEvent && isLaggingNotice($0.line) }
+        let lagging = state.queue[state.head...].filter { $0.kind == .laggingNotice }
         state.queue = Array(lagging)
         state.head = 0
         state.pendingBytes = lagging.reduce(0) { $0 + $1.line.count }
@@ -170,13 +173,9 @@ final class ConnectionOutbox: ConnectionSink {
                 "Nothing could be written to this connection for \(limits.stallTimeout); todod closes it."
             }
         let line = MessageEncoding.notification(ConnectionGoodbye.self, params: .init(reason: reason.rawValue, message: message))
-        state.queue.append(Entry(line: line, isEvent: false))
+        state.queue.append(Entry(line: line, kind: .message))
         state.pendingBytes += line.count
         state.finished = true
-    }
-
-    private static func isLaggingNotice(_ line: Data) -> Bool {
-        line.starts(with: Data(#"{"jsonrpc":"2.0","method":"connection.lagging""#.utf8))
     }
 
     /// No more lines after those queued (the connection is ending).
@@ -185,7 +184,7 @@ final class ConnectionOutbox: ConnectionSink {
             state.finished = true
             return Self.handOff(&state)
         }
-        waiter?.resume(returning: nextLine())
+        waiter?.resume(returning: takeNext())
     }
 
     // MARK: Taking lines out (the writer)
@@ -193,26 +192,25 @@ final class ConnectionOutbox: ConnectionSink {
     /// The next line to write, waiting for one; nil when the outbox is
     /// finished and empty.
     func next() async -> Data? {
-        if let line = nextLineIfReady() { return line }
+        if let line = takeNext() { return line }
         return await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> Bool in
                 if !state.isEmpty || state.finished { return true }
                 state.waiter = continuation
                 return false
             }
-            if ready { continuation.resume(returning: nextLine()) }
+            if ready { continuation.resume(returning: takeNext()) }
         }
     }
 
-    private func nextLineIfReady() -> Data? {
+    /// Takes the first queued line for the writer, if any.
+    private func takeNext() -> Data? {
         state.withLock { state in
             guard let entry = state.popFirst() else { return nil }
             state.writing = entry.line.count
             return entry.line
         }
     }
-
-    private func nextLine() -> Data? { nextLineIfReady() }
 
     /// The writer wrote the line it took.
     func didWrite() {
@@ -226,11 +224,6 @@ final class ConnectionOutbox: ConnectionSink {
         }
         if lagged { drained(connectionID) }
     }
-
-    /// Whether this connection said goodbye (and must be closed once it is written).
-    var saidGoodbyeReason: GoodbyeReason? { state.withLock { $0.goodbye } }
-
-    var isLagging: Bool { state.withLock { $0.lagging } }
 
     // MARK: The stall watchdog
 

@@ -52,12 +52,10 @@ extension ViewModelHost {
                 state: mode == .replay ? nil : WatchedState(state, watching: watched), replay: replay, reason: reason)
         }
         guard let since = params.since else { return (reply(.snapshot), revision) }
-        let missed: [ChangeBody]
         switch resumption(of: view, since: since) {
         case .reset(let reason): return (reply(.reset, reason: reason), revision)
-        case .replay(let bodies): missed = bodies
+        case .replay(let missed): return (reply(.replay, replay: missed.map { $0.restricted(to: watched) }), revision)
         }
-        return (reply(.replay, replay: missed.map { $0.restricted(to: watched) }), revision)
     }
 
     private enum Resumption {

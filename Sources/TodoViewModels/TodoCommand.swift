@@ -14,19 +14,12 @@ public enum TodoCommand: Hashable, Sendable {
     case redo
 }
 
-extension TodoCommand {
-    /// Whether the command deletes the item it names.
-    var removes: Bool { if case .delete = self { true } else { false } }
-}
-
 /// What a transaction did: one result per command, in order, and the change
 /// sets of the whole transaction (one per changed view).
 public struct TransactionOutcome: Sendable {
     public struct Result: Sendable {
         /// The item the command was about (nil for bulk commands).
         public var subject: TodoID?
-        /// Whether the command deleted its item.
-        public var removed: Bool
         /// What the command did ("add “buy milk”"), nil if it changed nothing.
         public var description: String?
         /// The subject's row after the whole transaction (nil if it no longer exists).

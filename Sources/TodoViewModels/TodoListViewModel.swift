@@ -136,7 +136,7 @@ public final class TodoListViewModel {
                     scratch.apply(step)
                     steps.append(step)
                 }
-                results.append(.init(subject: subject, removed: subject == nil && command.removes, description: planned?.0.description))
+                results.append(.init(subject: subject, description: planned?.0.description))
             } catch let error as TodoError {
                 throw TransactionError(index: index, error: error)
             }
