@@ -125,21 +125,22 @@ public final class SQLiteTodoStore: TodoStore {
         try database.write { db in
             for change in write.changes {
                 if let after = change.after {
-                    try TodoRecord(after).upsert(db)
+                    try TodoRecord(after).save(db)
                 } else {
-                    try TodoRecord.deleteOne(db, key: change.id.rawValue)
+                    try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?").execute(arguments: [change.id.rawValue])
                 }
             }
+            // Cached statements throughout: these run on every commit.
             switch write.historyChange {
             case .record(let step)?:
-                try db.execute(sql: "DELETE FROM historyStep WHERE stack = 'redo'")
+                try db.cachedStatement(sql: "DELETE FROM historyStep WHERE stack = 'redo'").execute()
                 try push(step, onto: "undo", db)
-                try db.execute(
+                try db.cachedStatement(
                     sql: """
                         DELETE FROM historyStep WHERE stack = 'undo' AND seq NOT IN
                         (SELECT seq FROM historyStep WHERE stack = 'undo' ORDER BY seq DESC LIMIT ?)
-                        """,
-                    arguments: [UndoHistory.limit])
+                        """
+                ).execute(arguments: [UndoHistory.limit])
             case .undo?:
                 try move(from: "undo", to: "redo", db)
             case .redo?:
@@ -148,21 +149,19 @@ public final class SQLiteTodoStore: TodoStore {
                 break
             }
             for (name, settings) in write.viewSettings {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO viewSetting (name, filter, sort) VALUES (?, ?, ?)",
-                    arguments: [name, settings.filter, settings.sort])
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO viewSetting (name, filter, sort) VALUES (?, ?, ?)")
+                    .execute(arguments: [name, settings.filter, settings.sort])
             }
             for key in write.firedReminders {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO firedReminder (itemID, condition) VALUES (?, ?)",
-                    arguments: [key.itemID.rawValue, key.condition])
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO firedReminder (itemID, condition) VALUES (?, ?)")
+                    .execute(arguments: [key.itemID.rawValue, key.condition])
             }
         }
     }
 
     private func push(_ step: UndoStep, onto stack: String, _ db: Database) throws {
         let json = String(decoding: try Self.encoder.encode(step), as: UTF8.self)
-        try db.execute(sql: "INSERT INTO historyStep (stack, step) VALUES (?, ?)", arguments: [stack, json])
+        try db.cachedStatement(sql: "INSERT INTO historyStep (stack, step) VALUES (?, ?)").execute(arguments: [stack, json])
     }
 
     private func move(from source: String, to destination: String, _ db: Database) throws {
