@@ -91,6 +91,10 @@ public final class TodoServer: Service {
                 await refuse(connection, .accessDenied(uid: peer.uid, owner: owner))
                 return
             }
+        } catch where !connection.channel.isActive {
+            // The client hung up at once (e.g. a readiness probe): nobody to refuse.
+            logger.debug("client left before it could be checked", metadata: ["error": "\(error)"])
+            return
         } catch {
             logger.warning("cannot tell who connected; refusing", metadata: ["error": "\(error)"])
             connection.channel.close(promise: nil)

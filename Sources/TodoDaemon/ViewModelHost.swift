@@ -42,9 +42,11 @@ public actor ViewModelHost {
     public private(set) var revision: Int
     /// The newest revision that is durable and announced.
     public private(set) var publishedRevision: Int
+    /// `publishedRevision` again, with the replies waiting for it to move on;
+    /// usable without entering the actor.
+    private nonisolated let durable: DurableRevision
     var history: ChangeHistory
     var unpublished: [PendingTransaction] = []
-    private var syncWaiters: [(revision: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     private var syncing = false
     private let didChange: @Sendable (_ itemCount: Int) -> Void
     private let syncFailed: @Sendable (any Error) -> Void
@@ -100,6 +102,7 @@ public actor ViewModelHost {
             history = ChangeHistory(revisionLimit: options.historyRevisions, byteLimit: options.historyBytes, floor: 0)
         }
         publishedRevision = revision
+        durable = DurableRevision(revision)
         self.didChange = didChange
         self.syncFailed = syncFailed
     }
@@ -144,12 +147,11 @@ public actor ViewModelHost {
 
     /// Returns once every transaction up to `revision` is durable and its
     /// events are in the subscribers' sinks; throws if the sync failed.
-    public func waitUntilDurable(_ revision: Int) async throws {
-        guard revision > publishedRevision else { return }
-        try await withCheckedThrowingContinuation { continuation in
-            syncWaiters.append((revision, continuation))
-            startSyncIfIdle()
-        }
+    /// Returns once every transaction up to `revision` is durable and its
+    /// events are in the subscribers' sinks; throws if the sync failed.
+    /// Needs no actor turn: replies wait here while commands go on.
+    public nonisolated func waitUntilDurable(_ revision: Int) async throws {
+        try await durable.wait(for: revision)
     }
 
     private func startSyncIfIdle() {
@@ -173,9 +175,7 @@ public actor ViewModelHost {
         if case .failure(let error) = result {
             // The disk did not confirm the data: nothing since the last good
             // sync may be acknowledged or announced.
-            let refusal = RPCError.storageFailure(String(describing: error))
-            for waiter in syncWaiters { waiter.continuation.resume(throwing: refusal) }
-            syncWaiters = []
+            durable.fail(RPCError.storageFailure(String(describing: error)))
             syncFailed(error)
             return
         }
@@ -185,11 +185,7 @@ public actor ViewModelHost {
             publish(transaction)
             publishedRevision = transaction.revision
         }
-        var waiting: [(revision: Int, continuation: CheckedContinuation<Void, any Error>)] = []
-        for waiter in syncWaiters {
-            if waiter.revision <= newest { waiter.continuation.resume() } else { waiting.append(waiter) }
-        }
-        syncWaiters = waiting
+        durable.advance(to: publishedRevision)
         startSyncIfIdle()
     }
 
@@ -202,6 +198,7 @@ public actor ViewModelHost {
             publishedRevision = transaction.revision
         }
         unpublished = []
+        durable.advance(to: publishedRevision)
         try store.saveResumeRecord(history.record(epoch: epoch, revision: publishedRevision))
     }
 
