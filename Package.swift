@@ -75,8 +75,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Measures the view models at 100,000 items; run it in release mode (see its doc comment).
-        .executableTarget(name: "todod-bench", dependencies: ["TodoModel", "TodoStorage", "TodoViewModels", "TodoProtocol"]),
+        // Benchmarks, run in release mode by scripts/bench (never part of the tests).
+        .target(name: "BenchmarkSupport"),
+        // The view models at 100,000 items, in-process.
+        .executableTarget(
+            name: "todod-bench",
+            dependencies: ["BenchmarkSupport", "TodoModel", "TodoStorage", "TodoViewModels", "TodoProtocol"]
+        ),
+        // todod over its socket (the release todod next to it) against a plain echo.
+        .executableTarget(name: "todod-protocol-bench", dependencies: ["BenchmarkSupport"]),
 
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import TodoModel
 import TodoProtocol
@@ -34,10 +35,10 @@ struct Benchmark {
             let (viewModel, loadTime) = try measure { try TodoListViewModel(store: store, clock: clock) }
             let (_, ownViewTime) = measure { viewModel.openView(.own(1), filter: .active, sort: .title) }
             let (snapshot, snapshotTime) = measure { viewModel.state(of: .main)! }
-            print(row("load + build the main view (creation order)", loadTime, "ms", target: nil))
-            print(row("open an own view (active, by title)", ownViewTime, "ms", target: nil))
-            print(row("first snapshot of the main view", snapshotTime, "ms", target: nil))
-            print(row("rows in the main view", Double(snapshot.rows.count), "", target: nil))
+            print(ReportLine("load + build the main view (creation order)", loadTime, "ms"))
+            print(ReportLine("open an own view (active, by title)", ownViewTime, "ms"))
+            print(ReportLine("first snapshot of the main view", snapshotTime, "ms"))
+            print(ReportLine("rows in the main view", Double(snapshot.rows.count), ""))
 
             var addTimes: [Double] = [], toggleTimes: [Double] = [], deleteTimes: [Double] = []
             var addSize = 0, toggleSize = 0, deleteSize = 0
@@ -55,21 +56,16 @@ struct Benchmark {
             }
             for (label, times, size) in [("add", addTimes, addSize), ("toggle (middle)", toggleTimes, toggleSize),
                                          ("delete (middle)", deleteTimes, deleteSize)] {
-                print(row("\(label): median", percentile(times, 0.5), "ms", target: 1.0))
-                print(row("\(label): p99", percentile(times, 0.99), "ms", target: nil))
-                print(row("\(label): largest change set (main view)", Double(size), "bytes", target: 1024))
+                print(ReportLine("\(label): median", percentile(times, 0.5), "ms", target: .atMost(1.0)))
+                print(ReportLine("\(label): p99", percentile(times, 0.99), "ms"))
+                print(ReportLine("\(label): largest change set (main view)", Double(size), "bytes", target: .atMost(1024)))
             }
             print("")
         }
-        print(row("resident memory before the stores", memoryBefore, "MiB", target: nil))
-        print(row("resident memory now", residentMegabytes(), "MiB", target: nil))
+        print(ReportLine("resident memory before the stores", memoryBefore, "MiB"))
+        print(ReportLine("resident memory now", residentMegabytes(), "MiB"))
     }
 
-    static func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-        let start = ContinuousClock.now
-        let result = try body()
-        return (result, (ContinuousClock.now - start).milliseconds)
-    }
 
     /// The bytes of the `view.changed` line the main view's subscribers would get.
     static func wireSize(_ outcome: CommandOutcome) -> Int {
@@ -78,16 +74,7 @@ struct Benchmark {
         return MessageEncoding.notification(ListViewChanged.self, params: params).count
     }
 
-    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-    }
 
-    static func row(_ label: String, _ value: Double, _ unit: String, target: Double?) -> String {
-        let figure = value >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.3f", value)
-        let verdict = target.map { value <= $0 ? "  (target ≤ \(String(format: "%g", $0)) \(unit): met)" : "  (target ≤ \(String(format: "%g", $0)) \(unit): MISSED)" } ?? ""
-        return "  \(label.padding(toLength: 48, withPad: " ", startingAt: 0)) \(figure) \(unit)\(verdict)"
-    }
 
     static func residentMegabytes() -> Double {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
@@ -96,11 +83,6 @@ struct Benchmark {
     }
 }
 
-extension Duration {
-    var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-    }
-}
 
 /// Holds the items to start from and discards writes: isolates the view-model
 /// layer's own cost from SQLite's.
