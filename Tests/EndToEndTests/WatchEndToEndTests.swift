@@ -19,3 +19,69 @@ import Testing
         #expect(await output.wait { $0.contains("1  [x] already there") }, "\(output.text)")
     }
 }
+
+/// `todoctl watch --events`: NDJSON for scripts, resuming across restarts.
+@Suite struct WatchEventsEndToEndTests {
+    /// The events printed so far, parsed (one JSON object per line).
+    private func events(_ output: OutputCollector) -> [[String: Any]] {
+        output.text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    private func body(_ event: [String: Any]) -> [String: Any] {
+        (event["params"] as? [String: Any]) ?? [:]
+    }
+
+    @Test func resumesAfterARestartAndResetsWhenHistoryIsLost() async throws {
+        let daemon = try DaemonProcess()
+        try await daemon.start()
+        _ = try await todoctl("add", "before the watcher", socket: daemon.socket)
+
+        let output = OutputCollector()
+        let messages = OutputCollector()
+        let watch = try ChildProcess(
+            Binaries.todoctl, ["--socket", daemon.socket, "watch", "--events"], stdout: output, stderr: messages)
+        defer { watch.signal(SIGTERM) }
+
+        // The first line is the whole list, as a reset event.
+        #expect(await output.wait { $0.contains("before the watcher") }, "\(output.text)")
+        let first = try #require(events(output).first)
+        #expect(first["method"] as? String == "view.changed")
+        #expect(body(first)["reset"] as? Bool == true)
+        let startRevision = try #require(body(first)["revision"] as? Int)
+
+        _ = try await todoctl("add", "while watching", socket: daemon.socket)
+        #expect(await output.wait { $0.contains("while watching") }, "\(output.text)")
+
+        // Stop the watcher, restart todod cleanly, and make an edit the
+        // watcher cannot see live: it must be replayed, not reset.
+        watch.signal(SIGSTOP)
+        #expect(try await daemon.terminate() == 0)
+        try await daemon.start()
+        _ = try await todoctl("add", "while away", socket: daemon.socket)
+        watch.signal(SIGCONT)
+        #expect(await messages.wait { $0.contains("reconnected; caught up 1 missed change") }, "\(messages.text)")
+        #expect(await output.wait { $0.contains("while away") }, "\(output.text)")
+        let changes = events(output).filter { $0["method"] as? String == "view.changed" }
+        #expect(changes.dropFirst().allSatisfy { body($0)["reset"] as? Bool == false }, "\(output.text)")
+        // Gap-free: one revision per change, across the restart.
+        #expect(changes.compactMap { body($0)["revision"] as? Int } == Array(startRevision...(startRevision + 2)), "\(output.text)")
+        // The shutdown notice itself is an event line too.
+        #expect(events(output).contains { $0["method"] as? String == "server.shutdown" }, "\(output.text)")
+
+        // After a kill, the history is gone (the epoch changes): a reset with everything.
+        try await daemon.kill()
+        try await daemon.start()
+        #expect(await messages.wait { $0.contains("could not replay what was missed (epochChanged)") }, "\(messages.text)")
+        #expect(
+            await output.wait { _ in
+                let changes = self.events(output).filter { $0["method"] as? String == "view.changed" }
+                let last = changes.last.map(self.body) ?? [:]
+                let reset = (last["rows"] as? [[String: Any]])?.first
+                return last["reset"] as? Bool == true && (reset?["rows"] as? [Any])?.count == 3
+            }, "\(output.text)")
+        _ = try await todoctl("add", "after the reset", socket: daemon.socket)
+        #expect(await output.wait { $0.contains("after the reset") }, "\(output.text)")
+    }
+}

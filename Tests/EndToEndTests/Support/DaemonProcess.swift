@@ -57,6 +57,16 @@ final class DaemonProcess {
         throw TestFailure("todod did not accept connections within 30 s:\n\(log.text)")
     }
 
+    /// Kills todod with SIGKILL (no shutdown at all) and waits until it is gone.
+    func kill() async throws {
+        guard let child else { throw TestFailure("todod was not started") }
+        child.signal(SIGKILL)
+        guard await child.waitForExit(timeout: .seconds(30)) != nil else {
+            throw TestFailure("todod did not die of SIGKILL within 30 s")
+        }
+        // A killed daemon leaves its socket file; the next start replaces it.
+    }
+
     /// Sends SIGTERM and returns the exit status.
     func terminate() async throws -> Int32 {
         guard let child else { throw TestFailure("todod was not started") }
