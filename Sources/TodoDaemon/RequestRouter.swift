@@ -115,7 +115,7 @@ public struct RequestRouter: Sendable {
         switch request.method {
         case AddTodo.name, EditTodo.name, SetTodoDone.name, SetTodoDue.name, RemoveTodo.name,
             ToggleAll.name, ClearCompleted.name, Undo.name, Redo.name:
-            let command = try command(request.method, request.decodeParams(JSONValue.self))
+            let command = try command(request.method, .request(request))
             let (outcome, durableAt) = try await host.perform(command, cause: cause)
             return (try Self.result(of: command, outcome), durableAt)
         case Transaction.name:
@@ -161,7 +161,7 @@ public struct RequestRouter: Sendable {
                     if entry.method == Undo.name || entry.method == Redo.name { throw RPCError(TodoError.undoInTransaction) }
                     throw RPCError.invalidParams("\"\(entry.method)\" cannot be part of a transaction")
                 }
-                commands.append(try command(entry.method, entry.params))
+                commands.append(try command(entry.method, .value(entry.params)))
             } catch {
                 throw Self.rpcError(error).inTransaction(at: index)
             }
@@ -180,25 +180,39 @@ public struct RequestRouter: Sendable {
         AddTodo.name, EditTodo.name, SetTodoDone.name, SetTodoDue.name, RemoveTodo.name, ToggleAll.name, ClearCompleted.name,
     ]
 
+    /// Where a command's parameters come from: a request's own line, or one
+    /// entry of a transaction.
+    private enum ParamsSource {
+        case request(IncomingRequest)
+        case value(JSONValue?)
+
+        func decode<P: Decodable>(as type: P.Type) throws(RPCError) -> P {
+            switch self {
+            case .request(let request): try request.decodeParams(P.self)
+            case .value(let params): try IncomingRequest.decode(params, as: P.self)
+            }
+        }
+    }
+
     /// The command a method call stands for, its parameters checked.
-    private func command(_ method: String, _ params: JSONValue?) throws -> TodoCommand {
+    private func command(_ method: String, _ params: ParamsSource) throws -> TodoCommand {
         switch method {
         case AddTodo.name:
-            let params = try IncomingRequest.decode(params, as: AddTodo.Params.self)
+            let params = try params.decode(as: AddTodo.Params.self)
             return .add(title: params.title, due: try due(params.due))
         case EditTodo.name:
-            let params = try IncomingRequest.decode(params, as: EditTodo.Params.self)
+            let params = try params.decode(as: EditTodo.Params.self)
             return .edit(TodoID(params.id), title: params.title)
         case SetTodoDone.name:
-            let params = try IncomingRequest.decode(params, as: SetTodoDone.Params.self)
+            let params = try params.decode(as: SetTodoDone.Params.self)
             return .setDone(TodoID(params.id), params.done)
         case SetTodoDue.name:
-            let params = try IncomingRequest.decode(params, as: SetTodoDue.Params.self)
+            let params = try params.decode(as: SetTodoDue.Params.self)
             return .setDue(TodoID(params.id), try due(params.due))
         case RemoveTodo.name:
-            return .delete(TodoID(try IncomingRequest.decode(params, as: RemoveTodo.Params.self).id))
+            return .delete(TodoID(try params.decode(as: RemoveTodo.Params.self).id))
         default:
-            _ = try IncomingRequest.decode(params, as: NoParams.self)
+            _ = try params.decode(as: NoParams.self)
             switch method {
             case ToggleAll.name: return .toggleAll
             case ClearCompleted.name: return .clearCompleted

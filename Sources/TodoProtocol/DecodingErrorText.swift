@@ -3,10 +3,13 @@ import Foundation
 /// Turns Foundation's decoding errors into one sentence a person can act on,
 /// naming the offending field ("\"title\" is missing", "\"id\": expected an integer").
 enum DecodingErrorText {
-    static func describe(_ error: any Error) -> String {
+    /// `droppingFirst` leaves out the outer keys of the path (e.g. `params`
+    /// when the parameters were decoded as a member of the whole request).
+    static func describe(_ error: any Error, droppingFirst outerKeys: Int = 0) -> String {
         guard let error = error as? DecodingError else {
             return String(describing: error)
         }
+        func path(_ codingPath: [any CodingKey]) -> String { Self.path(Array(codingPath.dropFirst(outerKeys))) }
         switch error {
         case .keyNotFound(let key, let context):
             return "\(path(context.codingPath + [key])) is missing"
@@ -16,7 +19,7 @@ enum DecodingErrorText {
             // JSON syntax errors arrive as an NSError whose debug description
             // says where the syntax broke; prefer it to the generic text.
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            let location = context.codingPath.isEmpty ? "" : "\(path(context.codingPath)): "
+            let location = context.codingPath.count <= outerKeys ? "" : "\(path(context.codingPath)): "
             return location + (underlying ?? context.debugDescription)
         @unknown default:
             return String(describing: error)

@@ -7,6 +7,8 @@ public struct IncomingRequest: Sendable {
     public let id: RequestID?
     public let method: String
     private let params: JSONValue?
+    /// The line itself: typed parameters are decoded straight from it.
+    private let line: Data
 
     /// A line that could not be read as a request, with what to answer.
     public struct Rejection: Error, Sendable {
@@ -56,12 +58,28 @@ public struct IncomingRequest: Sendable {
         case let other?:
             return .failure(Rejection(id: id, error: .invalidRequest("\"params\" must be an object, got \(other.typeName)")))
         }
-        return .success(IncomingRequest(id: id, method: method, params: params))
+        return .success(IncomingRequest(id: id, method: method, params: params, line: line))
     }
 
     /// Decodes the parameters as `P`. A missing `params` reads as `{}`.
+    ///
+    /// Decoded from the line in one pass (the parsed tree is only used to
+    /// check the envelope): going through the tree would mean encoding it and
+    /// decoding that again, for every request.
     public func decodeParams<P: Decodable>(_ type: P.Type) throws(RPCError) -> P {
-        try Self.decode(params, as: P.self)
+        if let tree = (params ?? .object([:])) as? P { return tree }  // P is JSONValue
+        guard params != nil else { return try Self.decode(nil, as: P.self) }
+        do {
+            return try JSONDecoder().decode(ParamsMember<P>.self, from: line).params
+        } catch {
+            // Paths in messages are relative to "params", as for `decode`.
+            throw .invalidParams(DecodingErrorText.describe(error, droppingFirst: 1))
+        }
+    }
+
+    /// The `params` member of a request object, alone.
+    private struct ParamsMember<P: Decodable>: Decodable {
+        var params: P
     }
 
     /// Decodes a parameters value (nil reads as `{}`) as `P`.
