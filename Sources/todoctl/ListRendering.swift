@@ -8,22 +8,26 @@ import TodoViewModels
 enum ListRendering {
     /// The list as lines: one row each (`  3  [x] buy milk  (due tomorrow)`),
     /// the empty text when there are no rows, the counter, then reminders.
-    static func lines(_ state: TodoListState) -> [String] {
+    static func lines(_ state: TodoListState, style: TerminalStyle = .plain) -> [String] {
         let width = state.rows.map { String($0.id).count }.max() ?? 1
-        var lines = state.rows.map { row($0, idWidth: width) }
-        if let empty = state.properties.emptyText { lines.append(empty) }
+        var lines = state.rows.map { row($0, idWidth: width, style: style) }
+        if let empty = state.properties.emptyText { lines.append(style.quiet(empty)) }
         lines.append(state.properties.itemsLeft)
-        lines += state.properties.alerts.map { "reminder: \($0.message)" }
+        lines += state.properties.alerts.map { style.alert("reminder: \($0.message)") }
         let unlisted = state.properties.alertCount - state.properties.alerts.count
-        if unlisted > 0 { lines.append("reminder: and \(unlisted) more") }
+        if unlisted > 0 { lines.append(style.alert("reminder: and \(unlisted) more")) }
         return lines
     }
 
-    static func row(_ row: TodoRow, idWidth: Int = 1) -> String {
+    static func row(_ row: TodoRow, idWidth: Int = 1, style: TerminalStyle = .plain) -> String {
         let id = String(row.id)
         let padding = String(repeating: " ", count: max(0, idWidth - id.count))
-        var line = "\(padding)\(id)  [\(row.done ? "x" : " ")] \(row.title)"
-        if let due = row.dueText { line += "  (\(due)\(row.overdue ? ", overdue" : ""))" }
+        let title = row.done ? style.doneTitle(row.title) : row.title
+        var line = "\(padding)\(style.quiet(id))  \(style.mark(done: row.done)) \(title)"
+        if let due = row.dueText {
+            let text = "(\(due)\(row.overdue ? ", overdue" : ""))"
+            line += "  " + (row.overdue ? style.alert(text) : text)
+        }
         return line
     }
 

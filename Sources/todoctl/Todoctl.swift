@@ -16,7 +16,8 @@ struct Todoctl: AsyncParsableCommand {
             """,
         subcommands: [
             Add.self, List.self, Done.self, Undone.self, Edit.self, Due.self, Remove.self,
-            ToggleAllCommand.self, Clear.self, UndoCommand.self, RedoCommand.self, Watch.self, Call.self,
+            ToggleAllCommand.self, Clear.self, UndoCommand.self, RedoCommand.self, FilterCommand.self, SortCommand.self,
+            Watch.self, Status.self, Call.self, Completion.self,
         ]
     )
 

@@ -23,6 +23,8 @@ struct List: AsyncParsableCommand {
     @Flag(help: "Print the list view model as JSON (the protocol's shape).")
     var json = false
 
+    @OptionGroup var output: OutputOptions
+
     func run() async throws {
         let selection =
             filter == nil && sort == nil ? ViewSelection() : ViewSelection(own: true, filter: filter, sort: sort)
@@ -32,7 +34,7 @@ struct List: AsyncParsableCommand {
         if json {
             print(ListRendering.json(state))
         } else {
-            ListRendering.lines(state).forEach { print($0) }
+            ListRendering.lines(state, style: output.style).forEach { print($0) }
         }
     }
 }

@@ -23,8 +23,11 @@ struct Watch: AsyncParsableCommand {
     @Flag(help: "Print every notification as one JSON line (NDJSON, for jq) instead of drawing the list.")
     var events = false
 
+    @OptionGroup var output: OutputOptions
+
     func run() async throws {
-        let output: WatchOutput = events ? .events : .screen(WatchScreen(isTerminal: isatty(STDOUT_FILENO) == 1))
+        let output: WatchOutput =
+            events ? .events : .screen(WatchScreen(isTerminal: isatty(STDOUT_FILENO) == 1, style: self.output.style))
         var position = WatchPosition()
         var hasConnected = false
         while true {
@@ -145,6 +148,7 @@ enum WatchOutput: Sendable {
 /// Where `watch` draws: a terminal redrawn in place, or a stream of full lists.
 struct WatchScreen: Sendable {
     let isTerminal: Bool
+    let style: TerminalStyle
 
     func draw(_ state: TodoListState, revision: Int) {
         var output = ""
@@ -154,7 +158,7 @@ struct WatchScreen: Sendable {
         } else {
             output += "--- revision \(revision)\n"
         }
-        output += ListRendering.lines(state).joined(separator: "\n") + "\n"
+        output += ListRendering.lines(state, style: style).joined(separator: "\n") + "\n"
         FileHandle.standardOutput.write(Data(output.utf8))
     }
 }

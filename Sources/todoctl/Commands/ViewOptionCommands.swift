@@ -1,0 +1,49 @@
+import ArgumentParser
+import TodoProtocol
+import TodoViewModels
+
+/// Sets the shared view's filter or sort (every watcher sees the change, and
+/// it is kept across restarts), then prints the view as `ls` does.
+private func setSharedView(_ options: SetViewOptions.Params, _ todoctl: Todoctl, style: TerminalStyle) async throws {
+    let state = try await withDaemon(todoctl.connection) { daemon in
+        _ = try await daemon.call(SetViewOptions.self, options)
+        return try await daemon.call(GetListView.self, ViewSelection())
+    }
+    ListRendering.lines(state, style: style).forEach { print($0) }
+}
+
+struct FilterCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "filter",
+        abstract: "Show all, active or completed items in the shared view (every watcher follows).",
+        discussion: "For one listing of your own instead, use `todoctl ls --filter`.")
+
+    @ParentCommand var todoctl: Todoctl
+
+    @Argument(help: "all, active or completed")
+    var filter: ListFilter
+
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        try await setSharedView(SetViewOptions.Params(filter: filter), todoctl, style: output.style)
+    }
+}
+
+struct SortCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sort",
+        abstract: "Order the shared view by created, title or due (every watcher follows).",
+        discussion: "For one listing of your own instead, use `todoctl ls --sort`.")
+
+    @ParentCommand var todoctl: Todoctl
+
+    @Argument(help: "created, title or due")
+    var sort: ListSort
+
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        try await setSharedView(SetViewOptions.Params(sort: sort), todoctl, style: output.style)
+    }
+}
