@@ -49,6 +49,9 @@ struct TerminalStyle: Sendable {
     /// Text that needs attention now (an overdue date, a reminder), in bold red.
     func alert(_ text: String) -> String { paint(text, "1;31") }
 
+    /// A heading, in bold.
+    func bold(_ text: String) -> String { paint(text, "1") }
+
     /// Secondary text (ids, counters), dimmed.
     func quiet(_ text: String) -> String { paint(text, "2") }
 

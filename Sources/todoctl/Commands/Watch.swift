@@ -26,14 +26,27 @@ struct Watch: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
+        let style = self.output.style
+        var live: (screen: LiveScreen, terminal: RawTerminal)?
+        if !events, let terminal = RawTerminal.enter(onResize: { LiveScreenResize.shared.fire() }) {
+            let screen = LiveScreen(terminal: terminal, style: style)
+            LiveScreenResize.shared.target = screen
+            live = (screen, terminal)
+            Self.readKeys(into: screen, terminal: terminal)
+        }
+        defer { live?.terminal.leave() }
         let output: WatchOutput =
-            events ? .events : .screen(WatchScreen(isTerminal: isatty(STDOUT_FILENO) == 1, style: self.output.style))
+            if let live { .live(live.screen) } else if events { .events } else {
+                .screen(WatchScreen(isTerminal: isatty(STDOUT_FILENO) == 1, style: style))
+            }
         var position = WatchPosition()
         var hasConnected = false
         while true {
             do {
                 position = try await TodoConnection.with(socketPath: connection.socket) { [position] daemon in
                     var position = position
+                    await output.connected(daemon)
+                    defer { Task { await output.connected(nil) } }
                     try await Self.follow(daemon, from: &position, to: output)
                     return position
                 }
@@ -42,18 +55,45 @@ struct Watch: AsyncParsableCommand {
                 position = failure.position
                 hasConnected = true
             } catch ClientError.daemonUnreachable(let path, let reason) where !hasConnected {
+                live?.terminal.leave()
                 throw ClientFailure.report(ClientError.daemonUnreachable(socketPath: path, reason: reason))
             } catch ClientError.daemonUnreachable, ClientError.connectionClosed {
                 // handled below: the daemon went away after we had seen it
             } catch {
+                live?.terminal.leave()
                 throw ClientFailure.report(error)
             }
-            ClientFailure.printError("todoctl: todod went away; reconnecting…")
+            await output.notice("todoctl: todod went away; reconnecting…")
             guard await waitForDaemon() else {
+                live?.terminal.leave()
                 ClientFailure.printError(
                     ClientFailure.unreachableHint(socketPath: connection.socket, reason: "gone for \(Int(reconnectSeconds)) s")
                 )
                 throw ExitCode(ClientFailure.unreachable)
+            }
+        }
+    }
+
+    /// Reads the keyboard on a thread of its own (a blocking read) and hands
+    /// each key to the screen; `q` or Ctrl-C restores the terminal and exits.
+    private static func readKeys(into screen: LiveScreen, terminal: RawTerminal) {
+        let (chunks, input) = AsyncStream<[UInt8]>.makeStream()
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                input.yield(Array(buffer[..<count]))
+            }
+            input.finish()
+        }
+        Task {
+            for await chunk in chunks {
+                for key in Key.decode(chunk) where !(await screen.handle(key)) {
+                    terminal.leave()
+                    Foundation.exit(0)
+                }
             }
         }
     }
@@ -83,7 +123,7 @@ struct Watch: AsyncParsableCommand {
         case .snapshot, .reset:
             guard let state = reply.state?.fullState else { throw ClientError.malformedReply("the subscription has no state") }
             if reply.mode == .reset {
-                ClientFailure.printError("todoctl: todod could not replay what was missed (\(reply.reason ?? "reset")); showing the list afresh")
+                await output.notice("todoctl: todod could not replay what was missed (\(reply.reason ?? "reset")); showing the list afresh")
             }
             position.state = state
             emit(ChangeBody(revision: reply.revision, state: state, cause: nil))
@@ -94,10 +134,10 @@ struct Watch: AsyncParsableCommand {
                 emit(body)
             }
             position.state = state
-            ClientFailure.printError("todoctl: reconnected; caught up \(reply.replay.count) missed \(reply.replay.count == 1 ? "change" : "changes")")
+            await output.notice("todoctl: reconnected; caught up \(reply.replay.count) missed \(reply.replay.count == 1 ? "change" : "changes")")
         }
         position.resumePoint = ResumePoint(epoch: reply.epoch, revision: reply.revision)
-        output.draw(position.state!, revision: reply.revision)
+        await output.draw(position.state!, revision: reply.revision)
 
         for await message in daemon.notifications {
             guard case .notification(let method, let payload) = message else { continue }
@@ -112,7 +152,7 @@ struct Watch: AsyncParsableCommand {
                 position.state = state
                 position.resumePoint?.revision = change.revision
                 emit(change.body)
-                output.draw(state, revision: change.revision)
+                await output.draw(state, revision: change.revision)
             case ServerShutdown.name:
                 throw WatchInterrupted(position: position)
             default:
@@ -135,13 +175,45 @@ struct Watch: AsyncParsableCommand {
     }
 }
 
-/// What `watch` shows: the list (redrawn), or the raw event stream.
+/// What `watch` shows: the live screen, the list (redrawn), or the raw event stream.
 enum WatchOutput: Sendable {
+    case live(LiveScreen)
     case screen(WatchScreen)
     case events
 
-    func draw(_ state: TodoListState, revision: Int) {
-        if case .screen(let screen) = self { screen.draw(state, revision: revision) }
+    func draw(_ state: TodoListState, revision: Int) async {
+        switch self {
+        case .live(let screen): await screen.show(state)
+        case .screen(let screen): screen.draw(state, revision: revision)
+        case .events: break
+        }
+    }
+
+    /// A notice for people: on the live screen's notice line, else on stderr.
+    func notice(_ text: String) async {
+        if case .live(let screen) = self { await screen.say(text) } else { ClientFailure.printError(text) }
+    }
+
+    func connected(_ daemon: TodoConnection?) async {
+        if case .live(let screen) = self { await screen.connected(daemon) }
+    }
+}
+
+/// Where SIGWINCH finds the live screen (the signal handler is set up
+/// before the screen exists).
+final class LiveScreenResize: @unchecked Sendable {
+    static let shared = LiveScreenResize()
+    private let lock = NSLock()
+    private var screen: LiveScreen?
+
+    var target: LiveScreen? {
+        get { lock.withLock { screen } }
+        set { lock.withLock { screen = newValue } }
+    }
+
+    func fire() {
+        guard let screen = target else { return }
+        Task { await screen.resized() }
     }
 }
 
