@@ -123,11 +123,15 @@ final class ConnectionOutbox: ConnectionSink {
         let waiter = state.withLock { state -> CheckedContinuation<Data?, Never>? in
             guard state.goodbye == nil, !state.finished else { return nil }
             if entry.isEvent && state.lagging { return nil }
+            // The limits count what was already waiting: a single line longer
+            // than a limit (a 100,000-row snapshot) reaches a client that
+            // reads, and one that does not read is stopped by its next line.
+            let waitingBefore = state.pendingBytes
             Self.append(entry, to: &state)
-            if state.pendingBytes > limits.hardBytes {
+            if waitingBefore > limits.hardBytes {
                 goodbye = .outboxFull
                 Self.sayGoodbye(.outboxFull, limits: limits, to: &state)
-            } else if entry.isEvent && state.pendingBytes > limits.softBytes {
+            } else if entry.isEvent && waitingBefore > limits.softBytes {
                 let pending = state.pendingBytes
                 lagged = pending
                 state.dropEvents()
