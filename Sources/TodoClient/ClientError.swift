@@ -9,6 +9,10 @@ public enum ClientError: Error, CustomStringConvertible {
     case refused(RPCError)
     /// The connection ended before the reply arrived.
     case connectionClosed
+    /// todod said it was stopping (`server.shutdown`) before answering any
+    /// request of this connection: none of them was carried out, so the
+    /// whole exchange can be repeated on a new connection.
+    case stoppedBeforeAnswering
     /// The daemon sent a line this client cannot read.
     case malformedReply(String)
     /// The daemon accepted the request but did not answer in time.
@@ -22,6 +26,8 @@ public enum ClientError: Error, CustomStringConvertible {
             error.message
         case .connectionClosed:
             "todod closed the connection before answering"
+        case .stoppedBeforeAnswering:
+            "todod stopped before it read the request; nothing was changed"
         case .malformedReply(let detail):
             "todod sent a reply this todoctl cannot read: \(detail)"
         case .timedOut(let after):

@@ -24,6 +24,10 @@ public final class TodoConnection: Sendable {
         var nextID: Int64 = 1
         var pending: [RequestID: EventLoopPromise<IncomingMessage>] = [:]
         var closed = false
+        /// Replies received so far, and whether todod said it is stopping:
+        /// together they tell whether anything sent here was carried out.
+        var answered = 0
+        var stopping = false
     }
 
     private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, eventLoop: any EventLoop, replyTimeout: TimeAmount) {
@@ -132,10 +136,14 @@ public final class TodoConnection: Sendable {
                     continue  // a line this client cannot read answers none of its requests
                 }
                 switch message {
-                case .notification:
+                case .notification(let method, _):
+                    if method == ServerShutdown.name { state.withLockedValue { $0.stopping = true } }
                     notificationInput.yield(message)
                 case .response(let id, _), .failure(let id?, _):
-                    state.withLockedValue { $0.pending.removeValue(forKey: id) }?.succeed(message)
+                    state.withLockedValue { state in
+                        state.answered += 1
+                        return state.pending.removeValue(forKey: id)
+                    }?.succeed(message)
                 case .failure(nil, let error):
                     // An error the daemon could not tie to a request (e.g. a line too long)
                     // concerns all of them.
@@ -147,12 +155,15 @@ public final class TodoConnection: Sendable {
                 }
             }
         } catch {}
-        let pending = state.withLockedValue { state in
+        // After `server.shutdown`, todod has answered every request it read
+        // (PROTOCOL.md); if it answered none, nothing sent here took effect.
+        let (pending, error) = state.withLockedValue { state in
             state.closed = true
             defer { state.pending.removeAll() }
-            return Array(state.pending.values)
+            let error = state.stopping && state.answered == 0 ? ClientError.stoppedBeforeAnswering : .connectionClosed
+            return (Array(state.pending.values), error)
         }
-        for reply in pending { reply.fail(ClientError.connectionClosed) }
+        for reply in pending { reply.fail(error) }
         notificationInput.finish()
     }
 

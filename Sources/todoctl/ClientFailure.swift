@@ -61,11 +61,25 @@ func withDaemon<Result: Sendable>(
     _ options: ConnectionOptions,
     _ body: @Sendable (TodoConnection) async throws -> Result
 ) async throws -> Result {
-    do {
-        return try await TodoConnection.with(socketPath: options.socket, body)
-    } catch let exit as ExitCode {
-        throw exit
-    } catch {
-        throw ClientFailure.report(error)
+    // A restart of todod (a new binary, `systemctl restart`) must not cost
+    // the user an edit: when todod stopped before answering anything on this
+    // connection, nothing was carried out, so the command is sent again to
+    // the next todod (under socket activation the new connection waits in
+    // the socket's backlog until it is up; without systemd, connecting is
+    // retried briefly).
+    var attempt = 0
+    while true {
+        attempt += 1
+        do {
+            return try await TodoConnection.with(socketPath: options.socket, body)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch ClientError.stoppedBeforeAnswering where attempt < 5 {
+            continue
+        } catch ClientError.daemonUnreachable where attempt > 1 && attempt < 50 {
+            try await Task.sleep(for: .milliseconds(100))  // the restarted todod is not listening yet
+        } catch {
+            throw ClientFailure.report(error)
+        }
     }
 }

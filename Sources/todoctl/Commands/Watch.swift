@@ -6,6 +6,7 @@ import TodoViewModels
 
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Show the list and redraw it whenever any client changes it.",
         discussion: """
             The daemon pushes every change; nothing is polled. In a terminal the screen is redrawn
@@ -57,7 +58,7 @@ struct Watch: AsyncParsableCommand {
             } catch ClientError.daemonUnreachable(let path, let reason) where !hasConnected {
                 live?.terminal.leave()
                 throw ClientFailure.report(ClientError.daemonUnreachable(socketPath: path, reason: reason))
-            } catch ClientError.daemonUnreachable, ClientError.connectionClosed {
+            } catch ClientError.daemonUnreachable, ClientError.connectionClosed, ClientError.stoppedBeforeAnswering {
                 // handled below: the daemon went away after we had seen it
             } catch {
                 live?.terminal.leave()
