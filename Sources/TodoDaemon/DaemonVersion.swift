@@ -1,4 +1,6 @@
+import TodoProtocol
+
 /// The daemon's own version, as the greeting and `server.status` report it.
 public enum DaemonVersion {
-    public static let current = "todod 0.4.0"
+    public static let current = "todod \(ReleaseVersion.number)"
 }

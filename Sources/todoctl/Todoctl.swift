@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoProtocol
 
 /// `todoctl`: the command-line client of todod.
 @main
@@ -7,13 +8,15 @@ struct Todoctl: AsyncParsableCommand {
         commandName: "todoctl",
         abstract: "Add, list and finish to-do items kept by the todod daemon.",
         discussion: """
-            todoctl talks to todod over its Unix socket ($XDG_RUNTIME_DIR/todod/todod.sock unless
-            --socket or $TODOD_SOCKET say otherwise). Several todoctl processes can work on the same
+            todoctl talks to todod over its Unix socket ($XDG_RUNTIME_DIR/todod/todod.sock unless \
+            --socket or $TODOD_SOCKET say otherwise). Several todoctl processes can work on the same \
             list at once; `todoctl watch` shows every change as it happens.
 
-            Exit codes: 0 success, 64 usage error, 65 refused (a blank title, a bad date, nothing to undo),
-            66 no such item, 69 todod unreachable, 70 unexpected reply, 74 todod could not store the change, 75 todod did not answer in time.
+            Exit codes: 0 success, 64 usage error, 65 refused (a blank title, a bad date, nothing to \
+            undo), 66 no such item, 69 todod unreachable, 70 unexpected reply, 74 todod could not \
+            store the change, 75 todod did not answer in time.
             """,
+        version: ReleaseVersion.number,
         subcommands: [
             Add.self, List.self, Done.self, Undone.self, Edit.self, Due.self, Remove.self,
             ToggleAllCommand.self, Clear.self, UndoCommand.self, RedoCommand.self, FilterCommand.self, SortCommand.self,

@@ -14,11 +14,13 @@ struct Todod: AsyncParsableCommand {
         commandName: "todod",
         abstract: "The todod to-do daemon: owns the list and serves it on a Unix socket.",
         discussion: """
-            Run it in the foreground, or as a systemd user service (see systemd/ and the README).
+            Run it in the foreground, or as a systemd user service (see systemd/ and the README). \
             Under socket activation it serves the socket systemd passes and ignores --socket.
-            Stop it with SIGTERM or Ctrl-C: it finishes requests in progress, tells clients, and
+
+            Stop it with SIGTERM or Ctrl-C: it finishes requests in progress, tells clients, and \
             saves everything before exiting.
-            """
+            """,
+        version: ReleaseVersion.number
     )
 
     @Option(help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))

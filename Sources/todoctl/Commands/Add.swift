@@ -5,6 +5,7 @@ import TodoProtocol
 
 struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a to-do item.",
         discussion: """
             The words are joined with spaces: `todoctl add buy milk` adds "buy milk".

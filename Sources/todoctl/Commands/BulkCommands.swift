@@ -23,6 +23,7 @@ struct ToggleAllCommand: AsyncParsableCommand {
 
 struct Clear: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "clear",
         abstract: "Delete every completed item (undo brings them back).",
         discussion: "Asks first when stdin is a terminal; --yes skips the question. Without a terminal, --yes is required.")
 

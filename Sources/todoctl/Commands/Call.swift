@@ -5,6 +5,7 @@ import TodoProtocol
 
 struct Call: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "call",
         abstract: "Send one raw protocol request and print the reply line.",
         discussion: """
             For scripts and debugging. PARAMS is a JSON object; the reply is printed exactly as todod

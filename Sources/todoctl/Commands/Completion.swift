@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Completion: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "completion",
         abstract: "Print a shell completion script.",
         discussion: """
             bash:  todoctl completion bash > ~/.local/share/bash-completion/completions/todoctl

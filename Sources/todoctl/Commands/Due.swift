@@ -3,6 +3,7 @@ import TodoProtocol
 
 struct Due: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "due",
         abstract: "Set or clear an item's due date.",
         discussion: "DATE is YYYY-MM-DD (due that day) or a date-time like 2026-12-24T18:00; `none` clears it."
     )

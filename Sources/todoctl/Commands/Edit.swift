@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoProtocol
 
 struct Edit: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Give an item a new title.")
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Give an item a new title.")
 
     @ParentCommand var todoctl: Todoctl
 

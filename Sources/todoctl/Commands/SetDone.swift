@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoProtocol
 
 struct Done: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark items done.")
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark items done.")
 
     @ParentCommand var todoctl: Todoctl
     @OptionGroup var items: ItemIDs
@@ -15,7 +15,7 @@ struct Done: AsyncParsableCommand {
 }
 
 struct Undone: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark items not done (active) again.")
+    static let configuration = CommandConfiguration(commandName: "undone", abstract: "Mark items not done (active) again.")
 
     @ParentCommand var todoctl: Todoctl
     @OptionGroup var items: ItemIDs

@@ -4,6 +4,7 @@ import TodoProtocol
 
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show what todod is doing: version, socket, data file, items, clients, uptime.",
         discussion: "With --json, prints the `server.status` result as the protocol defines it.")
 
