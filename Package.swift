@@ -84,6 +84,8 @@ let package = Package(
         ),
         // todod over its socket (the release todod next to it) against a plain echo.
         .executableTarget(name: "todod-protocol-bench", dependencies: ["BenchmarkSupport"]),
+        // todoctl (release) against Taskwarrior, as whole processes.
+        .executableTarget(name: "todoctl-bench", dependencies: ["BenchmarkSupport"]),
 
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel"]),
         .testTarget(

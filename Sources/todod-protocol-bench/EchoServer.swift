@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Glibc
 
 /// The floor: a Unix socket server that writes back every byte it reads, so

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// Fan-out latency: `subscribers` connections subscribed to the main view,

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Glibc
 
 /// Waits on many subscriber connections at once (`poll`) and notes, for each,

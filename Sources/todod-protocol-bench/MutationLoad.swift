@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Dispatch
 import Foundation
 

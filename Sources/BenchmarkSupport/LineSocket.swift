@@ -4,13 +4,13 @@ import Glibc
 /// lines, with nothing between the benchmark and the system calls: the same
 /// code times the plain echo (the floor) and todod, so the difference between
 /// the two is todod's own. Each is used by one thread at a time.
-final class LineSocket: @unchecked Sendable {
-    let descriptor: Int32
+public final class LineSocket: @unchecked Sendable {
+    public let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
-    init(path: String) throws {
+    public init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw BenchmarkError.system("socket", errno) }
         var address = sockaddr_un()
@@ -37,7 +37,7 @@ final class LineSocket: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Writes all of `bytes`.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -50,7 +50,7 @@ final class LineSocket: @unchecked Sendable {
     }
 
     /// Reads the next line (without its `\n`), blocking until it is complete.
-    func readLine() throws -> ArraySlice<UInt8> {
+    public func readLine() throws -> ArraySlice<UInt8> {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[start..<newline]
@@ -77,11 +77,11 @@ final class LineSocket: @unchecked Sendable {
     }
 }
 
-enum BenchmarkError: Error, CustomStringConvertible {
+public enum BenchmarkError: Error, CustomStringConvertible {
     case system(String, Int32)
     case failed(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .system(let call, let code): "\(call): \(String(cString: strerror(code)))"
         case .failed(let message): message
@@ -91,7 +91,7 @@ enum BenchmarkError: Error, CustomStringConvertible {
 
 extension ArraySlice<UInt8> {
     /// Whether these bytes contain `needle` (for telling notifications from replies).
-    func contains(_ needle: [UInt8]) -> Bool {
+    public func contains(_ needle: [UInt8]) -> Bool {
         guard needle.count <= count else { return false }
         var index = startIndex
         let last = endIndex - needle.count

@@ -1,16 +1,16 @@
 import Foundation
 import Glibc
 
-/// A server the benchmark starts as a child process on a socket in a fresh
-/// temporary directory: a real todod (release build, next to this executable)
-/// with its own data directory, or the echo server of the floor.
-final class ServerProcess {
-    let directory: URL
-    let socket: String
+/// A server a benchmark starts as a child process on a socket in a fresh
+/// temporary directory: a real todod (release build, next to the benchmark)
+/// with its own data directory, or any other server.
+public final class ServerProcess {
+    public let directory: URL
+    public let socket: String
     private let process = Process()
 
     /// A real todod with a fresh data directory under `parent`.
-    static func todod(in parent: URL, arguments: [String] = []) throws -> ServerProcess {
+    public static func todod(in parent: URL, arguments: [String] = []) throws -> ServerProcess {
         let executable = executableDirectory.appendingPathComponent("todod")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw BenchmarkError.failed("no todod next to the benchmark at \(executable.path); build it: swift build -c release --product todod")
@@ -20,14 +20,10 @@ final class ServerProcess {
         }
     }
 
-    /// The echo server that sets the floor.
-    static func echo(in parent: URL) throws -> ServerProcess {
-        try ServerProcess(in: parent, executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()) { _, socket in
-            ["--echo-server", socket]
-        }
-    }
-
-    private init(in parent: URL, executable: URL, arguments: (URL, String) -> [String]) throws {
+    /// Starts `executable` with the arguments `arguments` makes from a fresh
+    /// directory under `parent` and a socket path in it, and waits until the
+    /// socket accepts.
+    public init(in parent: URL, executable: URL, arguments: (URL, String) -> [String]) throws {
         directory = parent.appendingPathComponent("run-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socket = directory.appendingPathComponent("s.sock").path
@@ -47,20 +43,25 @@ final class ServerProcess {
     }
 
     /// A new connection; for todod, with the greeting already read.
-    func connect(greeting: Bool = true) throws -> LineSocket {
+    public func connect(greeting: Bool = true) throws -> LineSocket {
         let connection = try LineSocket(path: socket)
         if greeting { _ = try connection.readLine() }
         return connection
     }
 
     /// Stops the server (SIGTERM, as systemd would) and removes its files.
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private static var executableDirectory: URL {
+    /// A benchmark that fails half-way leaves no server behind.
+    deinit { stop() }
+
+    public static var executableDirectory: URL {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     }
 }

@@ -1,0 +1,79 @@
+import BenchmarkSupport
+import Foundation
+
+/// todod and todoctl with `count` items, seeded over the protocol.
+struct TodoctlContender {
+    let server: ServerProcess
+    let todoctl: String
+
+    init(items count: Int, in parent: URL) throws {
+        server = try ServerProcess.todod(in: parent)
+        todoctl = ServerProcess.executableDirectory.appendingPathComponent("todoctl").path
+        guard FileManager.default.isExecutableFile(atPath: todoctl) else {
+            throw BenchmarkError.failed("no todoctl next to the benchmark; build it: swift build -c release --product todoctl")
+        }
+        // Seed in transactions of 1,000 adds: one request, one event, one sync each.
+        let connection = try server.connect()
+        var next = 0
+        while next < count {
+            let batch = (next..<min(count, next + 1000)).map {
+                #"{"method":"todo.add","params":{"title":"item \#($0)"}}"#
+            }
+            try connection.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"transaction","params":{"commands":[\#(batch.joined(separator: ","))]}}"#.utf8) + [10])
+            let reply = try connection.readLine()
+            guard reply.contains(Array(#""result""#.utf8)) else {
+                throw BenchmarkError.failed("seeding failed: \(String(decoding: reply.prefix(300), as: UTF8.self))")
+            }
+            next += batch.count
+        }
+    }
+
+    func time(_ arguments: [String]) throws -> Double {
+        try ProcessTimer.run(todoctl, ["--socket", server.socket] + arguments, environment: ProcessInfo.processInfo.environment)
+    }
+}
+
+/// Taskwarrior (`task`) with `count` pending tasks in its own data directory,
+/// seeded with `task import`. Its rc only turns off questions and chatter.
+struct TaskwarriorContender {
+    let directory: URL
+    let environment: [String: String]
+
+    init(items count: Int, in parent: URL) throws {
+        directory = parent.appendingPathComponent("task-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let rc = directory.appendingPathComponent("taskrc")
+        try "data.location=\(directory.appendingPathComponent("data").path)\nconfirmation=off\nverbose=nothing\nnews.version=2.6.2\n"
+            .write(to: rc, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TASKRC"] = rc.path
+        self.environment = environment
+        let tasks = (0..<count).map {
+            #"{"uuid":"\#(UUID().uuidString.lowercased())","description":"item \#($0)","status":"pending","entry":"20261101T000000Z"}"#
+        }
+        let file = directory.appendingPathComponent("import.json")
+        try ("[" + tasks.joined(separator: ",") + "]").write(to: file, atomically: true, encoding: .utf8)
+        _ = try ProcessTimer.run("task", ["import", file.path], environment: environment)
+    }
+
+    func time(_ arguments: [String]) throws -> Double {
+        try ProcessTimer.run("task", arguments, environment: environment)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    /// "task 2.6.2", or nil when Taskwarrior is not installed.
+    static var version: String? {
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["task", "--version"]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return "task " + String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
