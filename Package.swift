@@ -27,7 +27,10 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
-        .target(name: "SystemdSupport", dependencies: ["CSystemd"]),
+        .target(
+            name: "SystemdSupport",
+            dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")]
+        ),
 
         .target(name: "TodoModel"),
         .target(
@@ -46,6 +49,7 @@ let package = Package(
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .target(

@@ -61,7 +61,7 @@ class Daemon:
 
     def start(self):
         command = [self.todod, "--socket", self.socket, "--data-dir", os.path.join(self.dir, "data"),
-                   "--log-level", "warning"] + self.args
+                   "--config", "/dev/null", "--log-level", "warning"] + self.args
         self.log = open(os.path.join(self.dir, "todod.log"), "ab")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, env=dict(os.environ, TZ="UTC"))
         deadline = time.time() + 30

@@ -16,7 +16,7 @@ public final class ServerProcess {
             throw BenchmarkError.failed("no todod next to the benchmark at \(executable.path); build it: swift build -c release --product todod")
         }
         return try ServerProcess(in: parent, executable: executable) { directory, socket in
-            ["--socket", socket, "--data-dir", directory.appendingPathComponent("data").path, "--log-level", "warning"] + arguments
+            ["--socket", socket, "--data-dir", directory.appendingPathComponent("data").path, "--config", "/dev/null", "--log-level", "warning"] + arguments
         }
     }
 

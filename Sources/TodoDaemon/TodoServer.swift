@@ -19,7 +19,11 @@ import TodoProtocol
 /// systemd's backlog for the next start), lets every session finish the
 /// request it is handling and tell its client, then returns.
 public final class TodoServer: Service {
-    private let configuration: DaemonConfiguration
+    /// The limits can change while todod runs (a reload); each connection
+    /// keeps those it started with.
+    private let currentConfiguration: Mutex<DaemonConfiguration>
+    private var configuration: DaemonConfiguration { currentConfiguration.withLock { $0 } }
+    private let status: StatusReporter
     private let router: RequestRouter
     private let notifier: ServiceNotifier
     private let logger: Logger
@@ -27,8 +31,12 @@ public final class TodoServer: Service {
     private let openConnections = Atomic<Int>(0)
     private let historyRevisions: Int
 
-    public init(configuration: DaemonConfiguration, host: ViewModelHost, notifier: ServiceNotifier, logger: Logger) {
-        self.configuration = configuration
+    public init(
+        configuration: DaemonConfiguration, host: ViewModelHost, notifier: ServiceNotifier, status: StatusReporter,
+        logger: Logger
+    ) {
+        self.currentConfiguration = Mutex(configuration)
+        self.status = status
         self.router = RequestRouter(
             host: host, server: .init(version: DaemonVersion.current, dataFile: configuration.databasePath))
         self.historyRevisions = host.options.historyRevisions
@@ -43,7 +51,9 @@ public final class TodoServer: Service {
         }
         let itemCount = await router.host.itemCount
         await router.host.startClock()
-        notifier.ready(status: StatusText.serving(itemCount: itemCount))
+        let statusText = await status.currentText()
+        notifier.ready(status: statusText)
+        status.sent(statusText)
         logger.info(
             "serving",
             metadata: [
@@ -118,15 +128,21 @@ public final class TodoServer: Service {
         }
     }
 
+    /// New limits (a reloaded configuration), for connections from now on.
+    public func apply(limitsOf settings: DaemonSettings) {
+        currentConfiguration.withLock { $0 = settings.applied(to: $0) }
+    }
+
     /// Adopts the socket systemd passed, or binds `configuration.socketPath`.
     /// Returns the path bound here (to remove on exit), or `nil` when systemd owns it.
     private func bind() async throws -> (NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>, String?) {
         let maximumLineLength = configuration.maximumLineLength
-        let lineTimeout = TimeAmount.milliseconds(Int64(configuration.lineTimeout * 1000))
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
         let initializer: @Sendable (Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
-            channel.eventLoop.makeCompletedFuture {
+            // Read for each connection: a reload changes it for those that follow.
+            let lineTimeout = TimeAmount.milliseconds(Int64(self.configuration.lineTimeout * 1000))
+            return channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandlers(
                     PartialLineTimeoutHandler(timeout: lineTimeout),
                     ByteToMessageHandler(LineBasedFrameDecoder(), maximumBufferSize: maximumLineLength)

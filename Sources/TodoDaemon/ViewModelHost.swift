@@ -48,7 +48,7 @@ public actor ViewModelHost {
     var history: ChangeHistory
     var unpublished: [PendingTransaction] = []
     private var syncing = false
-    private let didChange: @Sendable (_ itemCount: Int) -> Void
+    let didChange: @Sendable (_ itemCount: Int) -> Void
     private let syncFailed: @Sendable (any Error) -> Void
     private var timer: Task<Void, Never>?
     private var timerDeadline: Date?
@@ -79,8 +79,9 @@ public actor ViewModelHost {
     }
 
     /// Loads the list from `store`, and the resume record a clean shutdown
-    /// left (if any, it is consumed). `didChange` gets the item count after
-    /// every change (for systemd's status line); `syncFailed` is called when
+    /// left (if any, it is consumed). `didChange` is called with the item
+    /// count after every change, connection and subscription (for systemd's
+    /// status line, which counts all three); `syncFailed` is called when
     /// the disk refuses a sync, after which nothing more can be acknowledged.
     public init(
         store: any TodoStore,
@@ -208,6 +209,27 @@ public actor ViewModelHost {
     /// the instant the view model names and asks it to catch up.
     public func startClock() {
         tick()
+    }
+
+    /// Applies a new reminder age (a reloaded configuration): reminders the
+    /// new age makes due fire now, and the timer aims at the new next one.
+    public func changeReminderAge(to age: TimeInterval) {
+        guard age != viewModel.reminderAge else { return }
+        viewModel.changeReminderAge(to: age)
+        let running = timer != nil || timerDeadline != nil
+        stopClock()
+        if running { tick() }
+    }
+
+    /// Returns as soon as the actor runs it. The watchdog pings systemd only
+    /// after this returns, so a host that no longer serves requests or
+    /// commits edits stops the pings and systemd restarts todod.
+    public func heartbeat() {}
+
+    /// Blocks the actor's thread for good, as a wedged daemon would: only
+    /// reachable with `todod --test-hooks` (SIGUSR2), to prove the watchdog.
+    public func wedgeForTesting() {
+        while true { sleep(3600) }
     }
 
     public func stopClock() {

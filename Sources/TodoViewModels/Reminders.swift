@@ -6,8 +6,9 @@ import TodoModel
 /// stored by the view model), so each fires once per item and condition,
 /// also across restarts; an alert shows while its item is undone and exists.
 struct Reminders {
-    /// How long an item may stay undone before it is a reminder.
-    let waitingAge: TimeInterval
+    /// How long an item may stay undone before it is a reminder (the
+    /// daemon's configuration can change it while running).
+    var waitingAge: TimeInterval
     private(set) var fired: Set<ReminderKey>
     /// Fired alerts of items that are undone and exist, by item.
     private var active: [TodoID: Set<ReminderAlert.Condition>] = [:]

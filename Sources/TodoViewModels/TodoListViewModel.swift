@@ -267,6 +267,16 @@ public final class TodoListViewModel {
 
     // MARK: Time
 
+    /// How long an item may wait undone before it raises a reminder.
+    public var reminderAge: TimeInterval { reminders.waitingAge }
+
+    /// Changes how long an item may wait undone before it raises a reminder
+    /// (a reloaded configuration). Reminders already fired stay fired; the
+    /// next `tick()` fires those the new age makes due.
+    public func changeReminderAge(to age: TimeInterval) {
+        reminders.waitingAge = age
+    }
+
     /// The next instant at which reminders fire, an item turns overdue, or
     /// the day changes (relative dates read differently): when to `tick`.
     public var nextEvent: Date? {

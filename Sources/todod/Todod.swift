@@ -29,41 +29,59 @@ struct Todod: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("The directory for todos.sqlite.", valueName: "dir"))
     var dataDirectory: String = DaemonConfiguration.standard().dataDirectory
 
-    @Option(help: ArgumentHelp("Remind of an item left undone for this many hours.", valueName: "hours"))
-    var reminderHours: Double = 24
+    @Option(help: ArgumentHelp(
+        "The configuration file (default: $XDG_CONFIG_HOME/todod/todod.conf, used if it exists). SIGHUP re-reads it.",
+        valueName: "file"))
+    var config: String?
 
-    @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
-    var logLevel: Logger.Level = .info
+    @Option(help: ArgumentHelp("Remind of an item left undone for this many hours (default: 24).", valueName: "hours"))
+    var reminderHours: String?
+
+    @Option(help: ArgumentHelp(
+        "How much to log: trace, debug, info, notice, warning, error or critical (default: info).", valueName: "level"))
+    var logLevel: String?
 
     @OptionGroup(title: "Limits") var limits: Limits
 
     @Flag(help: .hidden) var printSchema = false
 
+    /// Only for tests: SIGUSR2 wedges the host, to prove the watchdog.
+    @Flag(help: .hidden) var testHooks = false
+
+    /// Options and configuration-file lines share names and checks
+    /// (`DaemonSettings`); an option given here wins over the file.
     struct Limits: ParsableArguments {
-        @Option(help: ArgumentHelp("Close a connection whose request line is unfinished after this long.", valueName: "seconds"))
-        var lineTimeout: Double = 30
-        @Option(help: ArgumentHelp("Coalesce a client's events once this many bytes wait for it.", valueName: "bytes"))
-        var outboxSoftLimit: Int = 1 << 20
-        @Option(help: ArgumentHelp("Disconnect a client once this many bytes wait for it.", valueName: "bytes"))
-        var outboxHardLimit: Int = 8 << 20
-        @Option(help: ArgumentHelp("Disconnect a client that has read nothing for this long while data waits.", valueName: "seconds"))
-        var stallTimeout: Double = 30
-        @Option(help: ArgumentHelp("Serve at most this many connections at once.", valueName: "count"))
-        var maxConnections: Int = 256
+        @Option(help: ArgumentHelp("Close a connection whose request line is unfinished after this long (default: 30).", valueName: "seconds"))
+        var lineTimeout: String?
+        @Option(help: ArgumentHelp("Coalesce a client's events once this many bytes wait for it (default: 1048576).", valueName: "bytes"))
+        var outboxSoftLimit: String?
+        @Option(help: ArgumentHelp("Disconnect a client once this many bytes wait for it (default: 8388608).", valueName: "bytes"))
+        var outboxHardLimit: String?
+        @Option(help: ArgumentHelp("Disconnect a client that has read nothing for this long while data waits (default: 30).", valueName: "seconds"))
+        var stallTimeout: String?
+        @Option(help: ArgumentHelp("Serve at most this many connections at once (default: 256).", valueName: "count"))
+        var maxConnections: String?
         @Option(help: ArgumentHelp("Keep this many transactions for clients that resume.", valueName: "count"))
         var historyRevisions: Int = 1000
     }
 
+    /// The options given on the command line, by setting.
+    var givenSettings: [(DaemonSettings.Name, String)] {
+        let given: [(DaemonSettings.Name, String?)] = [
+            (.reminderHours, reminderHours), (.logLevel, logLevel), (.lineTimeout, limits.lineTimeout),
+            (.outboxSoftLimit, limits.outboxSoftLimit), (.outboxHardLimit, limits.outboxHardLimit),
+            (.stallTimeout, limits.stallTimeout), (.maxConnections, limits.maxConnections),
+        ]
+        return given.compactMap { name, value in value.map { (name, $0) } }
+    }
+
+    var configPath: String { config ?? DaemonSettings.defaultFilePath() }
+
     func validate() throws {
-        guard reminderHours > 0 else { throw ValidationError("--reminder-hours must be more than 0") }
-        guard limits.lineTimeout > 0, limits.stallTimeout > 0 else {
-            throw ValidationError("--line-timeout and --stall-timeout must be more than 0")
-        }
-        guard limits.outboxSoftLimit > 0, limits.outboxHardLimit >= limits.outboxSoftLimit else {
-            throw ValidationError("--outbox-hard-limit must be at least --outbox-soft-limit, and both more than 0")
-        }
-        guard limits.maxConnections > 0, limits.historyRevisions >= 0 else {
-            throw ValidationError("--max-connections must be more than 0 and --history-revisions at least 0")
+        guard limits.historyRevisions >= 0 else { throw ValidationError("--history-revisions must be at least 0") }
+        for (name, value) in givenSettings {
+            var scratch = DaemonSettings()
+            do { try scratch.set(name, to: value) } catch { throw ValidationError("--\(error.description)") }
         }
     }
 
@@ -75,20 +93,31 @@ struct Todod: AsyncParsableCommand {
             FileHandle.standardOutput.write(try encoder.encode(ProtocolDescription.document) + Data("\n".utf8))
             return
         }
-        let level = logLevel
+        let (configPath, mustExist, overrides) = (configPath, config != nil, givenSettings)
+        let loadSettings = { @Sendable () throws(DaemonSettings.Invalid) -> DaemonSettings in
+            try DaemonSettings.load(file: configPath, mustExist: mustExist, overrides: overrides)
+        }
+        let settings: DaemonSettings
+        do {
+            settings = try loadSettings()
+        } catch {
+            // Refuse to start rather than run with settings nobody chose.
+            FileHandle.standardError.write(Data("todod: \(error.description)\n".utf8))
+            throw ExitCode(78)  // EX_CONFIG
+        }
+        let logLevel = SharedLogLevel(settings.logLevel)
+        let toJournal = JournalLogHandler.standardErrorIsJournal
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            if toJournal {
+                return logLevel.controlling(JournalLogHandler(identifier: "todod", fieldPrefix: "TODOD_"))
+            }
+            return logLevel.controlling(StreamLogHandler.standardError(label: label))
         }
         let logger = Logger(label: "todod")
-        var configuration = DaemonConfiguration(socketPath: socket, dataDirectory: dataDirectory)
-        configuration.lineTimeout = limits.lineTimeout
-        configuration.outboxSoftLimit = limits.outboxSoftLimit
-        configuration.outboxHardLimit = limits.outboxHardLimit
-        configuration.stallTimeout = limits.stallTimeout
-        configuration.maximumConnections = limits.maxConnections
+        let configuration = settings.applied(
+            to: DaemonConfiguration(socketPath: socket, dataDirectory: dataDirectory))
         let notifier = ServiceNotifier()
+        let status = StatusReporter(notifier: notifier)
 
         let store: SQLiteTodoStore
         do {
@@ -104,11 +133,11 @@ struct Todod: AsyncParsableCommand {
         }
 
         var options = ViewModelHost.Options()
-        options.reminderAge = reminderHours * 3600
+        options.reminderAge = settings.reminderHours * 3600
         options.historyRevisions = limits.historyRevisions
         let host = try ViewModelHost(
             store: store, options: options,
-            didChange: { itemCount in notifier.status(StatusText.serving(itemCount: itemCount)) },
+            didChange: { _ in status.changed() },
             syncFailed: { error in
                 // The disk did not confirm a write: stop serving rather than
                 // acknowledge what may not be there. systemd restarts todod,
@@ -116,10 +145,26 @@ struct Todod: AsyncParsableCommand {
                 logger.critical("syncing the database failed; exiting", metadata: ["error": "\(error)"])
                 Foundation.exit(74)  // EX_IOERR
             })
-        let server = TodoServer(configuration: configuration, host: host, notifier: notifier, logger: logger)
+        status.countFrom { (items: await host.itemCount, clients: await host.connectionCount, subscriptions: await host.subscriptionCount) }
+        let server = TodoServer(configuration: configuration, host: host, notifier: notifier, status: status, logger: logger)
+        let reloader = SettingsReloader(
+            current: settings, load: loadSettings, path: configPath, host: host, server: server,
+            logLevel: logLevel, notifier: notifier, status: status, logger: logger)
+        var wedge: (@Sendable () async -> Void)?
+        if testHooks {
+            wedge = { @Sendable in await host.wedgeForTesting() }
+        }
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: server),
+            .init(service: ControlSignals(reload: { await reloader.reload() }, wedge: wedge)),
+        ]
+        if let timeout = notifier.watchdogTimeout {
+            logger.info("pinging the watchdog", metadata: ["timeout": "\(timeout)"])
+            services.append(.init(service: Watchdog(host: host, notifier: notifier, timeout: timeout)))
+        }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: server)],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
@@ -147,4 +192,3 @@ struct Todod: AsyncParsableCommand {
     }
 }
 
-extension Logger.Level: @retroactive ExpressibleByArgument {}

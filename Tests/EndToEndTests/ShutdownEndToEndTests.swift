@@ -33,7 +33,7 @@ import Testing
         try await daemon.start()
         let log = OutputCollector()
         let second = try ChildProcess(
-            Binaries.todod, ["--socket", daemon.socket, "--data-dir", daemon.dataDirectory + "-2"], stderr: log)
+            Binaries.todod, ["--socket", daemon.socket, "--data-dir", daemon.dataDirectory + "-2", "--config", "/dev/null"], stderr: log)
         let status = await second.waitForExit(timeout: .seconds(30))
         #expect(status != nil && status != 0)
         #expect(await log.wait { $0.contains("another todod is already serving") }, "\(log.text)")

@@ -37,6 +37,17 @@ import TodoViewModels
         #expect(try viewModel.tick().changes.isEmpty)  // once only
     }
 
+    @Test func aShorterReminderAgeFromAReloadFiresAtTheNextTick() throws {
+        let milk = try viewModel.add("milk")
+        clock.advance(by: 2 * 3600)
+        #expect(try viewModel.tick().changes.isEmpty)
+        viewModel.changeReminderAge(to: 3600)
+        #expect(viewModel.reminderAge == 3600)
+        _ = try viewModel.tick()
+        #expect(alerts.map(\.id) == [milk.rawValue])
+        #expect(alerts.first?.message == "“milk” has waited for more than an hour")
+    }
+
     @Test func doneOrDeletedClearsAndReopeningShowsWithoutFiringAgain() throws {
         let milk = try viewModel.add("milk")
         let bread = try viewModel.add("bread")

@@ -6,22 +6,7 @@
 # and a closing "systemd: N passed, N failed".
 set -uo pipefail
 stage="$1"
-export PATH="$HOME/.local/bin:$PATH"
-passed=0 failed=0
-
-check() {  # check DESCRIPTION COMMAND...
-  local description="$1"; shift
-  if "$@"; then passed=$((passed + 1)); echo "  ok   $description"
-  else failed=$((failed + 1)); echo "  FAIL $description"; fi
-}
-property() { systemctl --user show -p "$2" --value "$1"; }
-eventually() {  # eventually COMMAND...: true once COMMAND succeeds within 20 s
-  for _ in $(seq 100); do "$@" && return 0; sleep 0.2; done
-  return 1
-}
-quiet() { "$@" >/dev/null 2>&1; }
-is() { [[ "$1" == "$2" ]] || { echo "       expected '$2', got '$1'" >&2; return 1; }; }
-status_is() { is "$(property todod.service StatusText)" "$1"; }
+source "$(dirname "$0")/checks.sh"
 
 "$stage/scripts/install" --from "$stage/bin" >/dev/null 2>&1
 check "install put the binaries in ~/.local/bin" test -x "$HOME/.local/bin/todod" -a -x "$HOME/.local/bin/todoctl"
@@ -36,9 +21,9 @@ check "the socket is private (0600 in a 0700 directory)" \
 
 check "the first todoctl add starts todod through the socket" quiet todoctl add "buy milk"
 check "todod is active" is "$(property todod.service ActiveState)" active
-check "the status says what it serves" eventually status_is "serving 1 item"
+check "the status says what it serves" eventually status_is "1 item, 0 clients, 0 subscriptions"
 check "a second add is served" quiet todoctl add "walk the dog"
-check "the status follows changes" eventually status_is "serving 2 items"
+check "the status follows changes" eventually status_is "2 items, 0 clients, 0 subscriptions"
 check "done works under systemd" quiet todoctl done 1
 
 check "systemctl stop succeeds" quiet systemctl --user stop todod.service
@@ -50,7 +35,7 @@ check "a new connection starts todod again and every item is there" \
   is "$listing" $'1  [x] buy milk\n2  [ ] walk the dog\n1 item left'
 check "todod is active again" is "$(property todod.service ActiveState)" active
 
-journal=$(journalctl --user-unit todod.service --no-pager -o cat 2>/dev/null || true)
+journal=$(journal -o cat || true)
 check "todod's log lines are in the journal" grep -q "serving" <<<"$journal"
 check "the shutdown was logged" grep -q "stopped; everything saved" <<<"$journal"
 
@@ -60,5 +45,4 @@ check "uninstall removed units and binaries" \
 check "uninstall kept the data" test -f "$HOME/.local/share/todod/todos.sqlite"
 check "nothing listens after uninstall" test ! -S "$socket_path"
 
-echo "systemd: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -36,7 +36,7 @@ final class DaemonProcess {
         log = OutputCollector()
         let child = try ChildProcess(
             Binaries.todod,
-            ["--socket", socket, "--data-dir", dataDirectory, "--log-level", "debug"] + arguments,
+            ["--socket", socket, "--data-dir", dataDirectory, "--config", "/dev/null", "--log-level", "debug"] + arguments,
             environment: environment,
             stdout: log,
             stderr: log

@@ -1,0 +1,163 @@
+import Foundation
+import Logging
+
+/// What todod's configuration file can set, and `systemctl --user reload
+/// todod` changes while it runs: the reminder age, the log level and the
+/// per-connection limits.
+///
+/// The file (`$XDG_CONFIG_HOME/todod/todod.conf`, else
+/// `~/.config/todod/todod.conf`) holds `name = value` lines, `#` comments and
+/// blank lines; the names are those of todod's options. A value given as an
+/// option on the command line wins over the file, also after a reload.
+public struct DaemonSettings: Sendable, Equatable {
+    public var reminderHours: Double = 24
+    public var logLevel: Logger.Level = .info
+    public var lineTimeout: Double = 30
+    public var outboxSoftLimit = 1 << 20
+    public var outboxHardLimit = 8 << 20
+    public var stallTimeout: Double = 30
+    public var maxConnections = 256
+
+    public init() {}
+
+    /// A setting's name, in the file and as a `todod` option (`--name`).
+    public enum Name: String, CaseIterable, Sendable {
+        case reminderHours = "reminder-hours"
+        case logLevel = "log-level"
+        case lineTimeout = "line-timeout"
+        case outboxSoftLimit = "outbox-soft-limit"
+        case outboxHardLimit = "outbox-hard-limit"
+        case stallTimeout = "stall-timeout"
+        case maxConnections = "max-connections"
+    }
+
+    /// A value todod cannot use, said so that a person can fix it.
+    public struct Invalid: Error, CustomStringConvertible, Sendable {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// Sets `name` from its text form.
+    public mutating func set(_ name: Name, to text: String) throws(Invalid) {
+        func positive(_ what: String) throws(Invalid) -> Double {
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw Invalid("\(name.rawValue) must be \(what) more than 0, not '\(text)'")
+            }
+            return value
+        }
+        func count(_ what: String) throws(Invalid) -> Int {
+            guard let value = Int(text), value > 0 else {
+                throw Invalid("\(name.rawValue) must be \(what) more than 0, not '\(text)'")
+            }
+            return value
+        }
+        switch name {
+        case .reminderHours: reminderHours = try positive("a number of hours")
+        case .logLevel:
+            guard let level = Logger.Level(rawValue: text) else {
+                let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Invalid("log-level must be one of \(levels), not '\(text)'")
+            }
+            logLevel = level
+        case .lineTimeout: lineTimeout = try positive("a number of seconds")
+        case .outboxSoftLimit: outboxSoftLimit = try count("a number of bytes")
+        case .outboxHardLimit: outboxHardLimit = try count("a number of bytes")
+        case .stallTimeout: stallTimeout = try positive("a number of seconds")
+        case .maxConnections: maxConnections = try count("a number of connections")
+        }
+    }
+
+    /// Checks what depends on more than one setting.
+    public func validate() throws(Invalid) {
+        guard outboxHardLimit >= outboxSoftLimit else {
+            throw Invalid("outbox-hard-limit (\(outboxHardLimit)) must be at least outbox-soft-limit (\(outboxSoftLimit))")
+        }
+    }
+
+    /// These settings with the file's text applied on top. `path` names the
+    /// file in errors, which give the line number and what is wrong.
+    public func applying(fileText text: String, path: String) throws(Invalid) -> DaemonSettings {
+        var settings = self
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            let place = "\(path) line \(index + 1)"
+            guard let equals = trimmed.firstIndex(of: "=") else {
+                throw Invalid("\(place): expected 'name = value', got '\(trimmed)'")
+            }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard let name = Name(rawValue: key) else {
+                let known = Name.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Invalid("\(place): unknown setting '\(key)' (known: \(known))")
+            }
+            do {
+                try settings.set(name, to: value)
+            } catch {
+                throw Invalid("\(place): \(error.description)")
+            }
+        }
+        do {
+            try settings.validate()
+        } catch {
+            throw Invalid("\(path): \(error.description)")
+        }
+        return settings
+    }
+
+    /// These settings with the file at `path` applied, or unchanged when
+    /// there is no file there (todod needs none).
+    public func applying(fileAt path: String) throws(Invalid) -> DaemonSettings {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return self }
+            throw Invalid("\(path): cannot be read (\(String(cString: strerror(errno))))")
+        }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard let data = try? file.readToEnd() ?? Data(), let text = String(data: data, encoding: .utf8) else {
+            throw Invalid("\(path): cannot be read as UTF-8 text")
+        }
+        return try applying(fileText: text, path: path)
+    }
+
+    /// The defaults, then the file at `path` (which may be missing unless
+    /// `mustExist`), then `overrides` (the options on the command line).
+    public static func load(
+        file path: String, mustExist: Bool, overrides: [(Name, String)]
+    ) throws(Invalid) -> DaemonSettings {
+        if mustExist, !FileManager.default.fileExists(atPath: path) {
+            throw Invalid("\(path): no such file")
+        }
+        var settings = try DaemonSettings().applying(fileAt: path)
+        for (name, value) in overrides {
+            do {
+                try settings.set(name, to: value)
+            } catch {
+                throw Invalid("--\(error.description)")
+            }
+        }
+        try settings.validate()
+        return settings
+    }
+
+    /// `$XDG_CONFIG_HOME/todod/todod.conf`, else `~/.config/todod/todod.conf`.
+    public static func defaultFilePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let configHome = environment["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
+            return configHome + "/todod/todod.conf"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.config/todod/todod.conf"
+    }
+
+    /// The limits part, on top of where todod listens and keeps its data.
+    public func applied(to configuration: DaemonConfiguration) -> DaemonConfiguration {
+        var configuration = configuration
+        configuration.lineTimeout = lineTimeout
+        configuration.outboxSoftLimit = outboxSoftLimit
+        configuration.outboxHardLimit = outboxHardLimit
+        configuration.stallTimeout = stallTimeout
+        configuration.maximumConnections = maxConnections
+        return configuration
+    }
+}

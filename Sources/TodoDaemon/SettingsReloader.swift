@@ -1,0 +1,79 @@
+import Logging
+import SystemdSupport
+
+/// Re-reads the configuration on SIGHUP (`systemctl --user reload todod`)
+/// and applies what changed, telling systemd `RELOADING=1`, then `READY=1`.
+///
+/// A file that cannot be used changes nothing: the error goes to the journal
+/// and to the status line, and todod keeps running with what it had.
+public actor SettingsReloader {
+    private var current: DaemonSettings
+    private let load: @Sendable () throws(DaemonSettings.Invalid) -> DaemonSettings
+    private let path: String
+    private let host: ViewModelHost
+    private let server: TodoServer
+    private let logLevel: SharedLogLevel
+    private let notifier: ServiceNotifier
+    private let status: StatusReporter
+    private let logger: Logger
+
+    public init(
+        current: DaemonSettings, load: @escaping @Sendable () throws(DaemonSettings.Invalid) -> DaemonSettings,
+        path: String, host: ViewModelHost, server: TodoServer, logLevel: SharedLogLevel,
+        notifier: ServiceNotifier, status: StatusReporter, logger: Logger
+    ) {
+        self.current = current
+        self.load = load
+        self.path = path
+        self.host = host
+        self.server = server
+        self.logLevel = logLevel
+        self.notifier = notifier
+        self.status = status
+        self.logger = logger
+    }
+
+    public func reload() async {
+        notifier.reloading()
+        let statusText = await status.currentText()
+        defer {
+            notifier.ready(status: statusText)
+            status.sent(statusText)
+        }
+        let next: DaemonSettings
+        do {
+            next = try load()
+        } catch {
+            logger.error(
+                "reload: the configuration cannot be used; keeping the settings in force",
+                metadata: ["config": "\(path)", "problem": "\(error.description)"])
+            return
+        }
+        logLevel.current = next.logLevel
+        await host.changeReminderAge(to: next.reminderHours * 3600)
+        server.apply(limitsOf: next)
+        let changed = DaemonSettings.Name.allCases.filter { next.value(of: $0) != current.value(of: $0) }
+        current = next
+        logger.notice(
+            "reload: configuration applied",
+            metadata: [
+                "config": "\(path)",
+                "changed": "\(changed.isEmpty ? "nothing" : changed.map { "\($0.rawValue)=\(next.value(of: $0))" }.joined(separator: " "))",
+            ])
+    }
+}
+
+extension DaemonSettings {
+    /// A setting's value as the file would write it.
+    public func value(of name: Name) -> String {
+        switch name {
+        case .reminderHours: "\(reminderHours)"
+        case .logLevel: logLevel.rawValue
+        case .lineTimeout: "\(lineTimeout)"
+        case .outboxSoftLimit: "\(outboxSoftLimit)"
+        case .outboxHardLimit: "\(outboxHardLimit)"
+        case .stallTimeout: "\(stallTimeout)"
+        case .maxConnections: "\(maxConnections)"
+        }
+    }
+}

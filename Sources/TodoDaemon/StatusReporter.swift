@@ -1,0 +1,70 @@
+import Synchronization
+import SystemdSupport
+
+/// Keeps systemd's status line (`systemctl status todod`) current:
+/// "42 items, 3 clients, 2 subscriptions".
+///
+/// Anything that changes a count calls `changed()`; the line is sent at
+/// most every `interval` (a burst of edits or connections costs one
+/// message), and only when its text differs from the last one sent.
+public final class StatusReporter: Sendable {
+    public typealias Counts = @Sendable () async -> (items: Int, clients: Int, subscriptions: Int)
+
+    private let notifier: ServiceNotifier
+    private let interval: Duration
+    private let state = Mutex(State())
+    private let counts: Mutex<Counts?> = Mutex(nil)
+
+    private struct State {
+        var scheduled = false
+        var lastSent = ""
+    }
+
+    public init(notifier: ServiceNotifier, interval: Duration = .milliseconds(250)) {
+        self.notifier = notifier
+        self.interval = interval
+    }
+
+    /// Where the counts come from (the server knows the clients, the host the rest).
+    public func countFrom(_ counts: @escaping Counts) {
+        self.counts.withLock { $0 = counts }
+    }
+
+    public static func text(items: Int, clients: Int, subscriptions: Int) -> String {
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return "\(counted(items, "item")), \(counted(clients, "client")), \(counted(subscriptions, "subscription"))"
+    }
+
+    /// The current line, now (for `READY=1`).
+    public func currentText() async -> String {
+        guard let counts = counts.withLock({ $0 }) else { return "starting" }
+        let now = await counts()
+        return Self.text(items: now.items, clients: now.clients, subscriptions: now.subscriptions)
+    }
+
+    /// Remembers `text` as sent (it went out with `READY=1`).
+    public func sent(_ text: String) {
+        state.withLock { $0.lastSent = text }
+    }
+
+    /// A count may have changed: send the line within `interval`.
+    public func changed() {
+        let schedule = state.withLock { state -> Bool in
+            guard !state.scheduled else { return false }
+            state.scheduled = true
+            return true
+        }
+        guard schedule else { return }
+        Task {
+            try? await Task.sleep(for: interval)
+            state.withLock { $0.scheduled = false }
+            let text = await currentText()
+            let fresh = state.withLock { state -> Bool in
+                guard state.lastSent != text else { return false }
+                state.lastSent = text
+                return true
+            }
+            if fresh { notifier.status(text) }
+        }
+    }
+}

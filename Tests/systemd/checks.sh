@@ -1,0 +1,26 @@
+# Helpers shared by the systemd test scripts (sourced, not run).
+# Each check prints one line; the script ends with "systemd: N passed, N failed".
+export PATH="$HOME/.local/bin:$PATH"
+passed=0 failed=0
+
+check() {  # check DESCRIPTION COMMAND...
+  local description="$1"; shift
+  if "$@"; then passed=$((passed + 1)); echo "  ok   $description"
+  else failed=$((failed + 1)); echo "  FAIL $description"; fi
+}
+property() { systemctl --user show -p "$2" --value "$1"; }
+eventually() {  # eventually COMMAND...: true once COMMAND succeeds within 40 s
+  for _ in $(seq 200); do "$@" && return 0; sleep 0.2; done
+  return 1
+}
+quiet() { "$@" >/dev/null 2>&1; }
+is() { [[ "$1" == "$2" ]] || { echo "       expected '$2', got '$1'" >&2; return 1; }; }
+status_is() { is "$(property todod.service StatusText)" "$1"; }
+journal() { journalctl --user-unit todod.service --no-pager "$@" 2>/dev/null; }
+json_field() {  # json_field FIELD: reads one JSON object on stdin
+  python3 -c 'import json, sys; value = json.load(sys.stdin); [value := value[key] for key in sys.argv[1].split(".")]; print(value)' "$1"
+}
+finish() {
+  echo "systemd: $passed passed, $failed failed"
+  [[ $failed -eq 0 ]]
+}
