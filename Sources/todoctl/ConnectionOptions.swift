@@ -5,7 +5,7 @@ import TodoProtocol
 struct ConnectionOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The socket todod listens on (default: $TODOD_SOCKET, else $XDG_RUNTIME_DIR/todod/todod.sock).",
+            "The socket todod listens on: $TODOD_SOCKET if set, else $XDG_RUNTIME_DIR/todod/todod.sock.",
             valueName: "path"
         )
     )
