@@ -97,16 +97,14 @@ public struct JournalLogHandler: LogHandler {
 
     /// Whether journald took the entry.
     private static func send(_ fields: [String]) -> Bool {
-        let buffers = fields.map { Array($0.utf8) }
-        var pointers: [UnsafeMutablePointer<UInt8>] = []
-        defer { pointers.forEach { $0.deallocate() } }
-        var vectors: [iovec] = []
-        for buffer in buffers {
-            let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(buffer.count, 1))
-            pointer.initialize(from: buffer, count: buffer.count)
-            pointers.append(pointer)
-            vectors.append(iovec(iov_base: UnsafeMutableRawPointer(pointer), iov_len: buffer.count))
+        var bytes = fields.flatMap(\.utf8)
+        return bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            var vectors = fields.map { field in
+                defer { offset += field.utf8.count }
+                return iovec(iov_base: buffer.baseAddress! + offset, iov_len: field.utf8.count)
+            }
+            return sd_journal_sendv(&vectors, Int32(vectors.count)) >= 0
         }
-        return sd_journal_sendv(&vectors, Int32(vectors.count)) >= 0
     }
 }

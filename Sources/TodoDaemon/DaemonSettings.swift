@@ -12,11 +12,14 @@ import Logging
 public struct DaemonSettings: Sendable, Equatable {
     public var reminderHours: Double = 24
     public var logLevel: Logger.Level = .info
-    public var lineTimeout: Double = 30
-    public var outboxSoftLimit = 1 << 20
-    public var outboxHardLimit = 8 << 20
-    public var stallTimeout: Double = 30
-    public var maxConnections = 256
+    // The limits' defaults are DaemonConfiguration's.
+    public var lineTimeout = Self.defaultLimits.lineTimeout
+    public var outboxSoftLimit = Self.defaultLimits.outboxSoftLimit
+    public var outboxHardLimit = Self.defaultLimits.outboxHardLimit
+    public var stallTimeout = Self.defaultLimits.stallTimeout
+    public var maxConnections = Self.defaultLimits.maximumConnections
+
+    private static let defaultLimits = DaemonConfiguration(socketPath: "", dataDirectory: "")
 
     public init() {}
 

@@ -4,8 +4,8 @@ import SystemdSupport
 /// Re-reads the configuration on SIGHUP (`systemctl --user reload todod`)
 /// and applies what changed, telling systemd `RELOADING=1`, then `READY=1`.
 ///
-/// A file that cannot be used changes nothing: the error goes to the journal
-/// and to the status line, and todod keeps running with what it had.
+/// A file that cannot be used changes nothing: the error goes to the journal,
+/// and todod keeps running with what it had.
 public actor SettingsReloader {
     private var current: DaemonSettings
     private let load: @Sendable () throws(DaemonSettings.Invalid) -> DaemonSettings

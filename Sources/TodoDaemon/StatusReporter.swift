@@ -25,7 +25,8 @@ public final class StatusReporter: Sendable {
         self.interval = interval
     }
 
-    /// Where the counts come from (the server knows the clients, the host the rest).
+    /// Where the counts come from (the host, which is built after this
+    /// reporter because it reports to it).
     public func countFrom(_ counts: @escaping Counts) {
         self.counts.withLock { $0 = counts }
     }

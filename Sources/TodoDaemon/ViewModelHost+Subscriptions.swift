@@ -11,7 +11,7 @@ extension ViewModelHost {
     /// and the revision it starts at.
     public func connect(_ sink: any ConnectionSink) -> (epoch: String, revision: Int) {
         connections[sink.connectionID] = sink
-        didChange(viewModel.itemCount)
+        didChange()
         return (epoch, publishedRevision)
     }
 
@@ -22,7 +22,7 @@ extension ViewModelHost {
             subscriptions[id] = nil
             viewModel.closeView(subscription.view)
         }
-        didChange(viewModel.itemCount)
+        didChange()
     }
 
     // MARK: Reading and subscribing
@@ -47,7 +47,7 @@ extension ViewModelHost {
         let id = nextSubscriptionID
         nextSubscriptionID += 1
         subscriptions[id] = Subscription(id: id, sink: sink, view: view, watched: watched, seen: revision)
-        didChange(viewModel.itemCount)
+        didChange()
 
         func reply(_ mode: SubscribeListView.Mode, replay: [ChangeBody] = [], reason: String? = nil) -> SubscribeListView.Result {
             SubscribeListView.Result(
@@ -91,7 +91,7 @@ extension ViewModelHost {
         }
         subscriptions[id] = nil
         viewModel.closeView(subscription.view)
-        didChange(viewModel.itemCount)
+        didChange()
     }
 
     /// Changes a shared view's or a subscription's own view's filter and sort.

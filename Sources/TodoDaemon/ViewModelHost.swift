@@ -48,7 +48,7 @@ public actor ViewModelHost {
     var history: ChangeHistory
     var unpublished: [PendingTransaction] = []
     private var syncing = false
-    let didChange: @Sendable (_ itemCount: Int) -> Void
+    let didChange: @Sendable () -> Void
     private let syncFailed: @Sendable (any Error) -> Void
     private var timer: Task<Void, Never>?
     private var timerDeadline: Date?
@@ -79,15 +79,15 @@ public actor ViewModelHost {
     }
 
     /// Loads the list from `store`, and the resume record a clean shutdown
-    /// left (if any, it is consumed). `didChange` is called with the item
-    /// count after every change, connection and subscription (for systemd's
-    /// status line, which counts all three); `syncFailed` is called when
+    /// left (if any, it is consumed). `didChange` is called after every
+    /// change, connection and subscription (systemd's status line counts all
+    /// three and reads them back); `syncFailed` is called when
     /// the disk refuses a sync, after which nothing more can be acknowledged.
     public init(
         store: any TodoStore,
         clock: TodoClock = TodoClock(),
         options: Options = Options(),
-        didChange: @escaping @Sendable (_ itemCount: Int) -> Void = { _ in },
+        didChange: @escaping @Sendable () -> Void = {},
         syncFailed: @escaping @Sendable (any Error) -> Void = { error in fatalError("sync failed: \(error)") }
     ) throws {
         viewModel = try TodoListViewModel(store: store, clock: clock, reminderAge: options.reminderAge)
@@ -141,7 +141,7 @@ public actor ViewModelHost {
         guard !changes.isEmpty else { return revision }
         revision += 1
         unpublished.append(PendingTransaction(revision: revision, changes: changes, cause: cause))
-        didChange(viewModel.itemCount)
+        didChange()
         startSyncIfIdle()
         return revision
     }

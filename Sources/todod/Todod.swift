@@ -7,6 +7,9 @@ import TodoDaemon
 import TodoProtocol
 import TodoStorage
 
+/// The settings todod runs with when neither an option nor the configuration file sets them.
+private let defaults = DaemonSettings()
+
 /// `todod`: parses flags, opens the store, and runs the server until SIGTERM or SIGINT.
 @main
 struct Todod: AsyncParsableCommand {
@@ -34,11 +37,11 @@ struct Todod: AsyncParsableCommand {
         valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Remind of an item left undone for this many hours (default: 24).", valueName: "hours"))
+    @Option(help: ArgumentHelp("Remind of an item left undone for this many hours (default: \(defaults.reminderHours)).", valueName: "hours"))
     var reminderHours: String?
 
     @Option(help: ArgumentHelp(
-        "How much to log: trace, debug, info, notice, warning, error or critical (default: info).", valueName: "level"))
+        "How much to log: trace, debug, info, notice, warning, error or critical (default: \(defaults.logLevel)).", valueName: "level"))
     var logLevel: String?
 
     @OptionGroup(title: "Limits") var limits: Limits
@@ -51,15 +54,15 @@ struct Todod: AsyncParsableCommand {
     /// Options and configuration-file lines share names and checks
     /// (`DaemonSettings`); an option given here wins over the file.
     struct Limits: ParsableArguments {
-        @Option(help: ArgumentHelp("Close a connection whose request line is unfinished after this long (default: 30).", valueName: "seconds"))
+        @Option(help: ArgumentHelp("Close a connection whose request line is unfinished after this long (default: \(defaults.lineTimeout)).", valueName: "seconds"))
         var lineTimeout: String?
-        @Option(help: ArgumentHelp("Coalesce a client's events once this many bytes wait for it (default: 1048576).", valueName: "bytes"))
+        @Option(help: ArgumentHelp("Coalesce a client's events once this many bytes wait for it (default: \(defaults.outboxSoftLimit)).", valueName: "bytes"))
         var outboxSoftLimit: String?
-        @Option(help: ArgumentHelp("Disconnect a client once this many bytes wait for it (default: 8388608).", valueName: "bytes"))
+        @Option(help: ArgumentHelp("Disconnect a client once this many bytes wait for it (default: \(defaults.outboxHardLimit)).", valueName: "bytes"))
         var outboxHardLimit: String?
-        @Option(help: ArgumentHelp("Disconnect a client that has read nothing for this long while data waits (default: 30).", valueName: "seconds"))
+        @Option(help: ArgumentHelp("Disconnect a client that has read nothing for this long while data waits (default: \(defaults.stallTimeout)).", valueName: "seconds"))
         var stallTimeout: String?
-        @Option(help: ArgumentHelp("Serve at most this many connections at once (default: 256).", valueName: "count"))
+        @Option(help: ArgumentHelp("Serve at most this many connections at once (default: \(defaults.maxConnections)).", valueName: "count"))
         var maxConnections: String?
         @Option(help: ArgumentHelp("Keep this many transactions for clients that resume.", valueName: "count"))
         var historyRevisions: Int = 1000
@@ -137,7 +140,7 @@ struct Todod: AsyncParsableCommand {
         options.historyRevisions = limits.historyRevisions
         let host = try ViewModelHost(
             store: store, options: options,
-            didChange: { _ in status.changed() },
+            didChange: { status.changed() },
             syncFailed: { error in
                 // The disk did not confirm a write: stop serving rather than
                 // acknowledge what may not be there. systemd restarts todod,
