@@ -3,8 +3,9 @@ import PackageDescription
 
 // Layers point one way only:
 //   TodoModel ← TodoViewModels ← TodoProtocol ← TodoDaemon / TodoClient ← todod / todoctl
-// TodoStorage (GRDB) implements TodoModel's store protocol and is used by the daemon only;
-// view models see the store through that protocol, so they never import GRDB.
+// The view models do no I/O: they start from a snapshot and say what to write.
+// TodoStorage (GRDB) stores what they say (TodoModel ← TodoViewModels ← TodoStorage) and
+// is used by the daemon's state owner only, the one place that talks to the store.
 let package = Package(
     name: "todod",
     platforms: [.macOS(.v15)],
@@ -35,7 +36,7 @@ let package = Package(
         .target(name: "TodoModel"),
         .target(
             name: "TodoStorage",
-            dependencies: ["TodoModel", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TodoModel", "TodoViewModels", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "TodoViewModels", dependencies: ["TodoModel"]),
         .target(name: "TodoProtocol", dependencies: ["TodoViewModels"]),
@@ -96,7 +97,8 @@ let package = Package(
             name: "TodoStorageTests",
             dependencies: ["TodoStorage", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoStorage"]),
+        // In-process with an injected clock: no store, no GRDB.
+        .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels"]),
         .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol"]),
         .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
         // Starts the real todod and todoctl binaries; depending on them makes

@@ -1,5 +1,5 @@
 import Foundation
-import TodoModel
+import TodoStorage
 import TodoProtocol
 
 /// The recent transactions, as the shared views saw them, kept so that a

@@ -4,9 +4,10 @@ import TodoProtocol
 
 /// Everything waiting to be written to one client, with a budget.
 ///
-/// The host and the router put lines in without ever waiting; one writer
-/// task takes them out in order and writes them to the socket, waiting as
-/// long as the client takes to read. What is queued is bounded:
+/// The state owner puts lines in without ever waiting; the connection's
+/// channel handler is woken (`wake`, once per burst) and takes them out in
+/// order, writing them to the socket with one flush per burst. A line counts
+/// against the budget until the socket has taken it. What is queued is bounded:
 ///
 /// - Over the **soft limit**, the connection is *lagging*: the queued events
 ///   are dropped (they would only be overtaken by newer ones), the client is
@@ -18,7 +19,7 @@ import TodoProtocol
 ///   stall timeout**, the client gets `connection.goodbye` and is closed.
 ///
 /// Replies and notices are never dropped short of a goodbye.
-final class ConnectionOutbox: ConnectionSink {
+final class ConnectionOutbox: Sendable {
     struct Limits: Sendable {
         var softBytes: Int
         var hardBytes: Int
@@ -38,6 +39,9 @@ final class ConnectionOutbox: ConnectionSink {
     private let saidGoodbye: @Sendable (_ connection: Int, _ reason: GoodbyeReason) -> Void
     /// Called (outside the lock) when the connection starts lagging, for the log.
     private let startedLagging: @Sendable (_ connection: Int, _ pendingBytes: Int) -> Void
+    /// Called (outside the lock) when lines are waiting and the writer was
+    /// not yet told: it should take them (`takeNext`) on its event loop.
+    private let wake: @Sendable () -> Void
 
     private struct Entry {
         /// Replies and notices are never dropped short of a goodbye; events are.
@@ -57,7 +61,8 @@ final class ConnectionOutbox: ConnectionSink {
         var resyncRequested = false
         var goodbye: GoodbyeReason?
         var finished = false
-        var waiter: CheckedContinuation<Data?, Never>?
+        /// The writer was woken and has not yet taken everything.
+        var woken = false
         var lastProgress = ContinuousClock.now
 
         var isEmpty: Bool { head == queue.count }
@@ -87,8 +92,10 @@ final class ConnectionOutbox: ConnectionSink {
         connectionID: Int, limits: Limits,
         drained: @escaping @Sendable (Int) -> Void,
         saidGoodbye: @escaping @Sendable (Int, GoodbyeReason) -> Void,
-        startedLagging: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+        startedLagging: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+        wake: @escaping @Sendable () -> Void = {}
     ) {
+        self.wake = wake
         self.startedLagging = startedLagging
         self.connectionID = connectionID
         self.limits = limits
@@ -108,21 +115,21 @@ final class ConnectionOutbox: ConnectionSink {
     }
 
     func resumeEvents(with lines: [Data]) {
-        let waiter = state.withLock { state -> CheckedContinuation<Data?, Never>? in
+        let wakeWriter = state.withLock { state -> Bool in
             state.lagging = false
             state.resyncRequested = false
             for line in lines { Self.append(Entry(line: line, kind: .event), to: &state) }
-            return Self.handOff(&state)
+            return Self.shouldWake(&state)
         }
-        waiter?.resume(returning: takeNext())
+        if wakeWriter { wake() }
     }
 
     private func enqueue(_ entry: Entry) {
         var goodbye: GoodbyeReason?
         var lagged: Int?
-        let waiter = state.withLock { state -> CheckedContinuation<Data?, Never>? in
-            guard state.goodbye == nil, !state.finished else { return nil }
-            if entry.isEvent && state.lagging { return nil }
+        let wakeWriter = state.withLock { state -> Bool in
+            guard state.goodbye == nil, !state.finished else { return false }
+            if entry.isEvent && state.lagging { return false }
             // The limits count what was already waiting: a single line longer
             // than a limit (a 100,000-row snapshot) reaches a client that
             // reads, and one that does not read is stopped by its next line.
@@ -143,11 +150,11 @@ final class ConnectionOutbox: ConnectionSink {
                         kind: .laggingNotice),
                     to: &state)
             }
-            return Self.handOff(&state)
+            return Self.shouldWake(&state)
         }
         if let goodbye { saidGoodbye(connectionID, goodbye) }
         if let lagged { startedLagging(connectionID, lagged) }
-        waiter?.resume(returning: takeNext())
+        if wakeWriter { wake() }
     }
 
     private static func append(_ entry: Entry, to state: inout State) {
@@ -156,11 +163,11 @@ final class ConnectionOutbox: ConnectionSink {
         state.pendingBytes += entry.line.count
     }
 
-    /// The waiting writer, if there is one and something for it.
-    private static func handOff(_ state: inout State) -> CheckedContinuation<Data?, Never>? {
-        guard let waiter = state.waiter, !state.isEmpty || state.finished else { return nil }
-        state.waiter = nil
-        return waiter
+    /// Whether to wake the writer: there is something for it and it was not told yet.
+    private static func shouldWake(_ state: inout State) -> Bool {
+        guard !state.woken, !state.isEmpty || state.finished else { return false }
+        state.woken = true
+        return true
     }
 
     private static func sayGoodbye(_ reason: GoodbyeReason, limits: Limits, to state: inout State) {
@@ -186,54 +193,54 @@ final class ConnectionOutbox: ConnectionSink {
 
     /// No more lines after those queued (the connection is ending).
     func finish() {
-        let waiter = state.withLock { state -> CheckedContinuation<Data?, Never>? in
+        let wakeWriter = state.withLock { state -> Bool in
             state.finished = true
-            return Self.handOff(&state)
+            return Self.shouldWake(&state)
         }
-        waiter?.resume(returning: takeNext())
+        if wakeWriter { wake() }
     }
 
     // MARK: Taking lines out (the writer)
 
-    /// The next lines to write (one or more, whole), waiting for one; nil
-    /// when the outbox is finished and empty.
-    func next() async -> Data? {
-        if let line = takeNext() { return line }
-        return await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> Bool in
-                if !state.isEmpty || state.finished { return true }
-                state.waiter = continuation
-                return false
-            }
-            if ready { continuation.resume(returning: takeNext()) }
-        }
+    /// What the writer should do next, on its event loop after a wake.
+    enum Next {
+        /// Write these lines (one or more, whole), then ask again.
+        case write(Data)
+        /// Nothing more for now: flush; the next line wakes the writer again.
+        case idle
+        /// Everything was taken and no more will come: close once written.
+        case close
     }
 
-    /// Takes queued lines for the writer, if any: the first, and those after
-    /// it up to `batchBytes` in all. Under load a client gets many lines per
-    /// write, and the writer pays one hop to the event loop per batch rather
-    /// than per line.
-    private func takeNext() -> Data? {
+    /// Takes queued lines for the writer: the first, and those after it up
+    /// to `batchBytes` in all. Under load a client gets many lines per
+    /// write, and one flush per burst.
+    func takeNext() -> Next {
         state.withLock { state in
-            guard var batch = state.popFirst()?.line else { return nil }
+            guard var batch = state.popFirst()?.line else {
+                state.woken = false
+                return state.finished ? .close : .idle
+            }
             while let next = state.peekFirst(), batch.count + next.line.count <= Self.batchBytes {
                 _ = state.popFirst()
                 batch.append(next.line)
             }
-            state.writing = batch.count
-            return batch
+            state.writing += batch.count
+            return .write(batch)
         }
     }
 
     static let batchBytes = 64 * 1024
 
-    /// The writer wrote the lines it took.
-    func didWrite() {
+    /// The socket took `bytes` of what the writer took.
+    func didWrite(_ bytes: Int) {
         let lagged = state.withLock { state -> Bool in
-            state.pendingBytes -= state.writing
-            state.writing = 0
+            state.pendingBytes -= bytes
+            state.writing -= bytes
             state.lastProgress = .now
-            guard state.isEmpty, state.lagging, !state.resyncRequested, state.goodbye == nil else { return false }
+            guard state.isEmpty, state.writing == 0, state.lagging, !state.resyncRequested, state.goodbye == nil else {
+                return false
+            }
             state.resyncRequested = true
             return true
         }

@@ -14,10 +14,10 @@ struct PeerCredentials: Sendable {
     var gid: UInt32 = 0
 
     /// Asks the kernel about the peer of `channel`'s socket.
-    static func of(_ channel: any Channel) async throws -> PeerCredentials {
+    static func of(_ channel: any Channel) -> EventLoopFuture<PeerCredentials> {
         guard let provider = channel as? any SocketOptionProvider else {
-            throw ChannelError.operationUnsupported
+            return channel.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
         }
-        return try await provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)).get()
+        return provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
     }
 }

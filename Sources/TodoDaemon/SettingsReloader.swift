@@ -10,7 +10,7 @@ public actor SettingsReloader {
     private var current: DaemonSettings
     private let load: @Sendable () throws(DaemonSettings.Invalid) -> DaemonSettings
     private let path: String
-    private let host: ViewModelHost
+    private let host: ListOwner
     private let server: TodoServer
     private let logLevel: SharedLogLevel
     private let notifier: ServiceNotifier
@@ -19,7 +19,7 @@ public actor SettingsReloader {
 
     public init(
         current: DaemonSettings, load: @escaping @Sendable () throws(DaemonSettings.Invalid) -> DaemonSettings,
-        path: String, host: ViewModelHost, server: TodoServer, logLevel: SharedLogLevel,
+        path: String, host: ListOwner, server: TodoServer, logLevel: SharedLogLevel,
         notifier: ServiceNotifier, status: StatusReporter, logger: Logger
     ) {
         self.current = current

@@ -9,37 +9,41 @@ import Synchronization
 import SystemdSupport
 import TodoProtocol
 
-/// The socket server: accepts connections and runs a session for each, as a
-/// service of the daemon's service group.
+/// The socket server: accepts connections and gives each a channel handler
+/// that talks to the state owner, as a service of the daemon's service group.
 ///
 /// Readiness is reported (`READY=1`) only once the socket accepts, and the
-/// host was built before this service starts, so a client that systemd lets
+/// owner was built before this service starts, so a client that systemd lets
 /// through always finds a loaded store. On graceful shutdown the server stops
 /// accepting at once (under socket activation, later clients wait in
-/// systemd's backlog for the next start), lets every session finish the
-/// request it is handling and tell its client, then returns.
+/// systemd's backlog for the next start), lets every connection finish the
+/// requests it has read and tell its client, then returns.
 public final class TodoServer: Service {
     /// The limits can change while todod runs (a reload); each connection
     /// keeps those it started with.
     private let currentConfiguration: Mutex<DaemonConfiguration>
     private var configuration: DaemonConfiguration { currentConfiguration.withLock { $0 } }
     private let status: StatusReporter
-    private let router: RequestRouter
+    private let owner: ListOwner
     private let notifier: ServiceNotifier
     private let logger: Logger
     private let connectionCounter = Atomic<Int>(0)
     private let openConnections = Atomic<Int>(0)
-    private let historyRevisions: Int
+    /// Every connection being served, to tell each when the daemon stops.
+    private let served = Mutex<[ObjectIdentifier: ServedConnection]>([:])
+
+    private struct ServedConnection {
+        let channel: any Channel
+        let handler: NIOLoopBound<ConnectionHandler>
+    }
 
     public init(
-        configuration: DaemonConfiguration, host: ViewModelHost, notifier: ServiceNotifier, status: StatusReporter,
+        configuration: DaemonConfiguration, owner: ListOwner, notifier: ServiceNotifier, status: StatusReporter,
         logger: Logger
     ) {
         self.currentConfiguration = Mutex(configuration)
         self.status = status
-        self.router = RequestRouter(
-            host: host, server: .init(version: DaemonVersion.current, dataFile: configuration.databasePath))
-        self.historyRevisions = host.options.historyRevisions
+        self.owner = owner
         self.notifier = notifier
         self.logger = logger
     }
@@ -49,8 +53,8 @@ public final class TodoServer: Service {
         defer {
             if let boundPath { unlink(boundPath) }
         }
-        let itemCount = await router.host.itemCount
-        await router.host.startClock()
+        let itemCount = await owner.itemCount
+        owner.startClock()
         let statusText = await status.currentText()
         notifier.ready(status: statusText)
         status.sent(statusText)
@@ -63,68 +67,83 @@ public final class TodoServer: Service {
             ]
         )
 
-        try await withGracefulShutdownHandler {
-            try await serverChannel.executeThenClose { connections in
-                await withDiscardingTaskGroup { group in
-                    do {
-                        for try await connection in connections {
-                            let session = ConnectionSession(
-                                id: connectionCounter.add(1, ordering: .relaxed).newValue,
-                                router: router,
-                                configuration: configuration,
-                                historyRevisions: historyRevisions,
-                                logger: logger
-                            )
-                            group.addTask { await self.serve(connection, in: session) }
-                        }
-                    } catch {
-                        logger.error("accepting connections failed", metadata: ["error": "\(error)"])
-                    }
-                }
-            }
+        await withGracefulShutdownHandler {
+            try? await serverChannel.closeFuture.get()
         } onGracefulShutdown: {
             self.notifier.stopping(status: "stopping: finishing requests")
             self.logger.info("stopping: no new connections; finishing requests in progress")
-            serverChannel.channel.close(promise: nil)
+            serverChannel.close(promise: nil)
         }
-        await router.host.stopClock()
+        // No new connections: let each finish what it read and say goodbye.
+        let connections = served.withLock { Array($0.values) }
+        for connection in connections {
+            connection.channel.eventLoop.execute { connection.handler.value.shutDown() }
+        }
+        for connection in connections {
+            try? await connection.channel.closeFuture.get()
+        }
+        owner.stopClock()
         logger.info("all clients closed")
     }
 
-    /// Checks who connected and whether there is room, then runs the session.
-    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, in session: ConnectionSession) async {
+    /// Checks who connected and whether there is room, then installs the
+    /// connection's handlers (or refuses it with one line).
+    private func initialize(_ channel: any Channel, maximumLineLength: Int) -> EventLoopFuture<Void> {
         let owner = getuid()
-        do {
-            let peer = try await PeerCredentials.of(connection.channel)
+        return PeerCredentials.of(channel).flatMap { peer in
             guard peer.uid == owner else {
-                logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
-                await refuse(connection, .accessDenied(uid: peer.uid, owner: owner))
-                return
+                self.logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
+                return self.refuse(channel, .accessDenied(uid: peer.uid, owner: owner))
             }
-        } catch where !connection.channel.isActive {
-            // The client hung up at once (e.g. a readiness probe): nobody to refuse.
-            logger.debug("client left before it could be checked", metadata: ["error": "\(error)"])
-            return
-        } catch {
-            logger.warning("cannot tell who connected; refusing", metadata: ["error": "\(error)"])
-            connection.channel.close(promise: nil)
-            return
+            let configuration = self.configuration
+            let open = self.openConnections.add(1, ordering: .relaxed).newValue
+            channel.closeFuture.whenComplete { _ in self.openConnections.subtract(1, ordering: .relaxed) }
+            guard open <= configuration.maximumConnections else {
+                self.logger.warning("refused a connection: too many", metadata: ["limit": "\(configuration.maximumConnections)"])
+                return self.refuse(channel, .tooManyConnections(limit: configuration.maximumConnections))
+            }
+            let historyRevisions = self.owner.options.historyRevisions
+            let handler = ConnectionHandler(
+                owner: self.owner, configuration: configuration,
+                nextID: { self.connectionCounter.add(1, ordering: .relaxed).newValue },
+                greeting: { id, epoch, revision in
+                    MessageEncoding.notification(
+                        ServerHello.self,
+                        params: Self.greeting(
+                            connection: id, epoch: epoch, revision: revision, configuration, historyRevisions: historyRevisions))
+                }, logger: self.logger)
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandlers(
+                    PartialLineTimeoutHandler(timeout: .milliseconds(Int64(configuration.lineTimeout * 1000))),
+                    ByteToMessageHandler(LineBasedFrameDecoder(), maximumBufferSize: maximumLineLength),
+                    handler)
+                let key = ObjectIdentifier(channel)
+                self.served.withLock { $0[key] = ServedConnection(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop)) }
+                channel.closeFuture.whenComplete { _ in _ = self.served.withLock { $0.removeValue(forKey: key) } }
+            }
+        }.flatMapErrorThrowing { error in
+            // The client hung up at once (e.g. a readiness probe), or cannot be identified.
+            self.logger.debug("client left before it could be checked", metadata: ["error": "\(error)"])
+            channel.close(promise: nil)
         }
-        let open = openConnections.add(1, ordering: .relaxed).newValue
-        defer { openConnections.subtract(1, ordering: .relaxed) }
-        guard open <= configuration.maximumConnections else {
-            logger.warning("refused a connection: too many", metadata: ["limit": "\(configuration.maximumConnections)"])
-            await refuse(connection, .tooManyConnections(limit: configuration.maximumConnections))
-            return
-        }
-        logger.debug("client connected", metadata: ["client": "\(session.id)"])
-        await session.run(connection)
+    }
+
+    static func greeting(
+        connection: Int, epoch: String, revision: Int, _ configuration: DaemonConfiguration, historyRevisions: Int
+    ) -> ServerHello.Params {
+        ServerHello.Params(
+            server: DaemonVersion.current, epoch: epoch, revision: revision, connection: connection,
+            limits: .init(
+                maxLineBytes: configuration.maximumLineLength, lineTimeoutSeconds: configuration.lineTimeout,
+                outboxSoftLimitBytes: configuration.outboxSoftLimit, outboxHardLimitBytes: configuration.outboxHardLimit,
+                stallTimeoutSeconds: configuration.stallTimeout, maxConnections: configuration.maximumConnections,
+                historyRevisions: historyRevisions))
     }
 
     /// Answers a connection that will not be served with one error line, and closes it.
-    private func refuse(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, _ error: RPCError) async {
-        try? await connection.executeThenClose { _, outbound in
-            try await outbound.write(ByteBuffer(bytes: MessageEncoding.error(id: nil, error)))
+    private func refuse(_ channel: any Channel, _ error: RPCError) -> EventLoopFuture<Void> {
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(RefusalHandler(line: MessageEncoding.error(id: nil, error)))
         }
     }
 
@@ -135,25 +154,16 @@ public final class TodoServer: Service {
 
     /// Adopts the socket systemd passed, or binds `configuration.socketPath`.
     /// Returns the path bound here (to remove on exit), or `nil` when systemd owns it.
-    private func bind() async throws -> (NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>, String?) {
+    private func bind() async throws -> (any Channel, String?) {
         let maximumLineLength = configuration.maximumLineLength
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
-        let initializer: @Sendable (Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
-            // Read for each connection: a reload changes it for those that follow.
-            let lineTimeout = TimeAmount.milliseconds(Int64(self.configuration.lineTimeout * 1000))
-            return channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandlers(
-                    PartialLineTimeoutHandler(timeout: lineTimeout),
-                    ByteToMessageHandler(LineBasedFrameDecoder(), maximumBufferSize: maximumLineLength)
-                )
-                return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-            }
-        }
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelInitializer { channel in self.initialize(channel, maximumLineLength: maximumLineLength) }
 
         if let descriptor = try SocketActivation.passedUnixSocket() {
             logger.info("using the socket passed by systemd", metadata: ["fd": "\(descriptor)"])
-            return (try await bootstrap.bind(descriptor, childChannelInitializer: initializer), nil)
+            return (try await bootstrap.withBoundSocket(descriptor).get(), nil)
         }
 
         let path = configuration.socketPath
@@ -161,7 +171,7 @@ public final class TodoServer: Service {
         // Create the socket file as 0600 from the start rather than chmod it after.
         let previousMask = umask(0o177)
         defer { umask(previousMask) }
-        let channel = try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: initializer)
+        let channel = try await bootstrap.bind(unixDomainSocketPath: path).get()
         return (channel, path)
     }
 }

@@ -2,17 +2,17 @@ import ServiceLifecycle
 import SystemdSupport
 
 /// Pings systemd's watchdog (`WatchdogSec=` in todod.service) from where
-/// todod proves it is alive: each ping follows a call into the host actor,
+/// todod proves it is alive: each ping follows a call into the state owner,
 /// the loop that serves every request and commits every edit. If the host
 /// is wedged, the pings stop and systemd restarts todod.
 public struct Watchdog: Service {
-    private let host: ViewModelHost
+    private let host: ListOwner
     private let notifier: ServiceNotifier
     private let interval: Duration
 
     /// Pings four times per `timeout`, so one slow turn of the host (a large
     /// transaction) does not cost a restart.
-    public init(host: ViewModelHost, notifier: ServiceNotifier, timeout: Duration) {
+    public init(host: ListOwner, notifier: ServiceNotifier, timeout: Duration) {
         self.host = host
         self.notifier = notifier
         self.interval = timeout / 4

@@ -101,6 +101,12 @@ public struct TodoCollection: Sendable {
         }
     }
 
+    /// Puts `nextID` back after the add that raised it was taken back (its
+    /// write failed), so memory and store agree on the next id.
+    public mutating func restoreNextID(_ id: TodoID) {
+        nextID = max(id, TodoID((items.keys.map(\.rawValue).max() ?? 0) + 1))
+    }
+
     /// Titles in step descriptions, in typographic quotes: add “buy milk”.
     static func quoted(_ title: String) -> String {
         "\u{201C}\(title)\u{201D}"

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import TodoModel
+import TodoViewModels
 
 /// The SQLite store: one database file in WAL mode, written through GRDB.
 ///
@@ -13,11 +14,12 @@ import TodoModel
 /// next commits go on. todod acknowledges an edit only after such a sync, so
 /// one fsync covers every edit that arrived meanwhile; the result is the same
 /// durability as `synchronous = FULL` at a fraction of the syncs.
-public final class SQLiteTodoStore: TodoStore {
+public final class SQLiteTodoStore: ListStore {
     private let database: DatabaseQueue
     /// The write-ahead log's path (nil for an in-memory database).
     private let logPath: String?
     private let logDescriptor = Mutex<Int32>(-1)
+    private let resumeRecordPending = Mutex(false)
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
@@ -93,7 +95,7 @@ public final class SQLiteTodoStore: TodoStore {
         public var description: String { "syncing \(path) failed: \(String(cString: strerror(code)))" }
     }
 
-    public func load() throws -> StoredState {
+    public func load() throws -> ListSnapshot {
         try database.read { db in
             let items = try TodoRecord.order(Column("id")).fetchAll(db).map(\.item)
             let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'item'") ?? 0
@@ -106,12 +108,14 @@ public final class SQLiteTodoStore: TodoStore {
             }
             var views: [String: ViewSettings] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT name, filter, sort FROM viewSetting") {
-                views[row["name"]] = ViewSettings(filter: row["filter"], sort: row["sort"])
+                // A value a later version wrote and this one does not know falls back to the default.
+                views[row["name"]] = ViewSettings(
+                    filter: ListFilter(rawValue: row["filter"]) ?? .all, sort: ListSort(rawValue: row["sort"]) ?? .created)
             }
-            let fired = try Row.fetchAll(db, sql: "SELECT itemID, condition FROM firedReminder").map {
-                ReminderKey(itemID: TodoID($0["itemID"] as Int64), condition: $0["condition"])
+            let fired = try Row.fetchAll(db, sql: "SELECT itemID, condition FROM firedReminder").compactMap { row in
+                ReminderAlert.Condition(rawValue: row["condition"]).map { ReminderKey(itemID: TodoID(row["itemID"] as Int64), condition: $0) }
             }
-            return StoredState(
+            return ListSnapshot(
                 items: items,
                 nextID: TodoID(sequence + 1),
                 history: UndoHistory(undoSteps: undo, redoSteps: redo),
@@ -121,41 +125,81 @@ public final class SQLiteTodoStore: TodoStore {
         }
     }
 
-    public func commit(_ write: StoreWrite) throws {
-        try database.write { db in
-            for change in write.changes {
-                if let after = change.after {
-                    try TodoRecord(after).save(db)
-                } else {
-                    try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?").execute(arguments: [change.id.rawValue])
+    /// Stores `batch` in one transaction, each write in a savepoint of its
+    /// own, so that one sync covers them all. If a write fails, those before
+    /// it are still committed and it and every later one are not (they were
+    /// made on top of it): `BatchWriteError.stored` says how many were.
+    public func write(_ batch: [ListWrite]) throws(BatchWriteError) {
+        guard !batch.isEmpty || hasPendingResumeRecord else { return }
+        var stored = 0
+        var failure: (any Error)?
+        do {
+            try database.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    if resumeRecordPending.withLock({ $0 }) {
+                        // Read at start; from this first change on it is stale.
+                        try db.execute(sql: "DELETE FROM resumeRecord")
+                        try db.execute(sql: "DELETE FROM resumeHistory")
+                    }
+                    for write in batch {
+                        do {
+                            try db.execute(sql: "SAVEPOINT write")
+                            try store(write, db)
+                            try db.execute(sql: "RELEASE SAVEPOINT write")
+                            stored += 1
+                        } catch {
+                            // Back to before this write; the ones before it stay.
+                            try db.execute(sql: "ROLLBACK TO SAVEPOINT write")
+                            try db.execute(sql: "RELEASE SAVEPOINT write")
+                            failure = error
+                            break
+                        }
+                    }
+                    return .commit
                 }
             }
-            // Cached statements throughout: these run on every commit.
-            switch write.historyChange {
-            case .record(let step)?:
-                try db.cachedStatement(sql: "DELETE FROM historyStep WHERE stack = 'redo'").execute()
-                try push(step, onto: "undo", db)
-                try db.cachedStatement(
-                    sql: """
-                        DELETE FROM historyStep WHERE stack = 'undo' AND seq NOT IN
-                        (SELECT seq FROM historyStep WHERE stack = 'undo' ORDER BY seq DESC LIMIT ?)
-                        """
-                ).execute(arguments: [UndoHistory.limit])
-            case .undo?:
-                try move(from: "undo", to: "redo", db)
-            case .redo?:
-                try move(from: "redo", to: "undo", db)
-            case nil:
-                break
+        } catch {
+            // The commit itself failed (a full disk, say): nothing was stored.
+            throw BatchWriteError(stored: 0, underlying: error)
+        }
+        resumeRecordPending.withLock { $0 = false }
+        if let failure { throw BatchWriteError(stored: stored, underlying: failure) }
+    }
+
+    /// Stores one transaction's write (without a transaction of its own).
+    private func store(_ write: ListWrite, _ db: Database) throws {
+        for change in write.changes {
+            if let after = change.after {
+                try TodoRecord(after).save(db)
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?").execute(arguments: [change.id.rawValue])
             }
-            for (name, settings) in write.viewSettings {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO viewSetting (name, filter, sort) VALUES (?, ?, ?)")
-                    .execute(arguments: [name, settings.filter, settings.sort])
-            }
-            for key in write.firedReminders {
-                try db.cachedStatement(sql: "INSERT OR IGNORE INTO firedReminder (itemID, condition) VALUES (?, ?)")
-                    .execute(arguments: [key.itemID.rawValue, key.condition])
-            }
+        }
+        // Cached statements throughout: these run on every commit.
+        switch write.historyChange {
+        case .record(let step)?:
+            try db.cachedStatement(sql: "DELETE FROM historyStep WHERE stack = 'redo'").execute()
+            try push(step, onto: "undo", db)
+            try db.cachedStatement(
+                sql: """
+                    DELETE FROM historyStep WHERE stack = 'undo' AND seq NOT IN
+                    (SELECT seq FROM historyStep WHERE stack = 'undo' ORDER BY seq DESC LIMIT ?)
+                    """
+            ).execute(arguments: [UndoHistory.limit])
+        case .undo?:
+            try move(from: "undo", to: "redo", db)
+        case .redo?:
+            try move(from: "redo", to: "undo", db)
+        case nil:
+            break
+        }
+        for (name, settings) in write.viewSettings {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO viewSetting (name, filter, sort) VALUES (?, ?, ?)")
+                .execute(arguments: [name, settings.filter.rawValue, settings.sort.rawValue])
+        }
+        for key in write.firedReminders {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO firedReminder (itemID, condition) VALUES (?, ?)")
+                .execute(arguments: [key.itemID.rawValue, key.condition.rawValue])
         }
     }
 
@@ -187,23 +231,25 @@ public final class SQLiteTodoStore: TodoStore {
         try synchronize()
     }
 
-    public func takeResumeRecord() throws -> ResumeRecord? {
-        let record = try database.write { db -> ResumeRecord? in
-            defer {
-                try? db.execute(sql: "DELETE FROM resumeRecord")
-                try? db.execute(sql: "DELETE FROM resumeHistory")
-            }
+    /// The record a clean shutdown left, if any. Reading it writes nothing
+    /// (todod starts on a full disk); the record is deleted by the first
+    /// write after it, in the same transaction, so from the first change on
+    /// a crash cannot find it again.
+    public func resumeRecord() throws -> ResumeRecord? {
+        let record = try database.read { db -> ResumeRecord? in
             guard let row = try Row.fetchOne(db, sql: "SELECT epoch, revision FROM resumeRecord") else { return nil }
             let history = try Row.fetchAll(db, sql: "SELECT revision, payload FROM resumeHistory ORDER BY revision").map {
                 ResumeRecord.Entry(revision: $0["revision"], payload: $0["payload"])
             }
             return ResumeRecord(epoch: row["epoch"], revision: row["revision"], history: history)
         }
-        // Durable before anything is built on it: a crash from here on must
-        // not find this record again.
-        try synchronize()
+        if record != nil { resumeRecordPending.withLock { $0 = true } }
         return record
     }
+
+    /// Whether a resume record was read and not yet deleted: the next write,
+    /// even an empty one, deletes it.
+    public var hasPendingResumeRecord: Bool { resumeRecordPending.withLock { $0 } }
 
     /// Moves everything in the write-ahead log into the main database file and
     /// truncates the log, so the file on disk is complete on its own. Called on
@@ -214,8 +260,30 @@ public final class SQLiteTodoStore: TodoStore {
         }
     }
 
+    /// Makes the database refuse to store an item titled `title`, so that
+    /// one write of a batch fails: for tests of partial batches only.
+    public func refuseItemsForTesting(titled title: String) throws {
+        try database.write { db in
+            let quoted = "'" + title.replacingOccurrences(of: "'", with: "''") + "'"
+            try db.execute(
+                sql: "CREATE TEMP TRIGGER refuse BEFORE INSERT ON item WHEN NEW.title = \(quoted) BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
+    }
+
     /// Closes the database. Later calls fail.
     public func close() throws {
         try database.close()
     }
+}
+
+/// A batch was not stored whole: the first `stored` writes were (and are
+/// committed), the rest were not, because of `underlying`.
+public struct BatchWriteError: Error, CustomStringConvertible {
+    public var stored: Int
+    public var underlying: any Error
+    public init(stored: Int, underlying: any Error) {
+        self.stored = stored
+        self.underlying = underlying
+    }
+    public var description: String { String(describing: underlying) }
 }

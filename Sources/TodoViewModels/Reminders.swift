@@ -19,10 +19,8 @@ struct Reminders {
         self.waitingAge = waitingAge
         self.fired = fired
         for key in fired {
-            guard let condition = ReminderAlert.Condition(rawValue: key.condition),
-                let item = items[key.itemID], !item.isDone
-            else { continue }
-            active[key.itemID, default: []].insert(condition)
+            guard let item = items[key.itemID], !item.isDone else { continue }
+            active[key.itemID, default: []].insert(key.condition)
         }
     }
 
@@ -40,7 +38,7 @@ struct Reminders {
     func nextEvent(of item: TodoItem, after now: Date, timeZone: TimeZone) -> Date? {
         ReminderAlert.Condition.allCases.compactMap { condition -> Date? in
             guard let deadline = deadline(of: item, condition, timeZone: timeZone), deadline > now else { return nil }
-            let hasFired = fired.contains(ReminderKey(itemID: item.id, condition: condition.rawValue))
+            let hasFired = fired.contains(ReminderKey(itemID: item.id, condition: condition))
             return hasFired && condition == .waiting ? nil : deadline
         }.min()
     }
@@ -51,7 +49,7 @@ struct Reminders {
         for item in items where !item.isDone {
             for condition in ReminderAlert.Condition.allCases {
                 guard let deadline = deadline(of: item, condition, timeZone: timeZone), deadline <= now else { continue }
-                let key = ReminderKey(itemID: item.id, condition: condition.rawValue)
+                let key = ReminderKey(itemID: item.id, condition: condition)
                 if !fired.contains(key) { keys.append(key) }
             }
         }
@@ -61,9 +59,7 @@ struct Reminders {
     mutating func markFired(_ keys: [ReminderKey]) {
         for key in keys {
             fired.insert(key)
-            if let condition = ReminderAlert.Condition(rawValue: key.condition) {
-                active[key.itemID, default: []].insert(condition)
-            }
+            active[key.itemID, default: []].insert(key.condition)
         }
     }
 
@@ -75,7 +71,7 @@ struct Reminders {
             return
         }
         let conditions = Set(ReminderAlert.Condition.allCases.filter {
-            fired.contains(ReminderKey(itemID: id, condition: $0.rawValue))
+            fired.contains(ReminderKey(itemID: id, condition: $0))
         })
         active[id] = conditions.isEmpty ? nil : conditions
     }

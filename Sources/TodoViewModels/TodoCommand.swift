@@ -14,6 +14,23 @@ public enum TodoCommand: Hashable, Sendable {
     case redo
 }
 
+/// What a command did: the row of the item it was about (for single-item
+/// commands), each view's change set (views that did not change are absent),
+/// what to store, and how to take it back if storing fails.
+public struct CommandOutcome: Sendable {
+    public var row: TodoRow?
+    /// What the command did, as undo/redo texts say it ("add “buy milk”"); nil if nothing.
+    public var description: String?
+    public var changes: [ViewID: TodoListChange]
+    /// What to store; nil when the command changed nothing.
+    public var write: ListWrite?
+    /// How to undo the change in memory if `write` fails; nil when nothing changed.
+    public var applied: AppliedChange?
+    /// The earliest instant at which an item this command touched fires a
+    /// reminder or turns overdue; the owner's timer should tick by then.
+    public var nextEvent: Date? = nil
+}
+
 /// What a transaction did: one result per command, in order, and the change
 /// sets of the whole transaction (one per changed view).
 public struct TransactionOutcome: Sendable {
@@ -30,6 +47,8 @@ public struct TransactionOutcome: Sendable {
     /// The transaction's undo description, nil when it changed nothing.
     public var description: String?
     public var changes: [ViewID: TodoListChange]
+    public var write: ListWrite?
+    public var applied: AppliedChange?
     public var nextEvent: Date? = nil
 }
 
@@ -43,21 +62,27 @@ public struct TransactionError: Error, Equatable, Sendable {
     }
 }
 
-/// What a command did: the row of the item it was about (for single-item
-/// commands), and each view's change set (views that did not change are absent).
-public struct CommandOutcome: Sendable {
-    public var row: TodoRow?
-    /// What the command did, as undo/redo texts say it ("add “buy milk”"); nil if nothing.
-    public var description: String?
+/// A change that is not a command: a view's new options, or a clock tick
+/// (reminders fired, rows re-worded). `write` is nil when nothing needs
+/// storing (an own view's options, a day's new wording).
+public struct ListChangeOutcome: Sendable {
     public var changes: [ViewID: TodoListChange]
-    /// The earliest instant at which an item this command touched fires a
-    /// reminder or turns overdue; the owner's timer should tick by then.
+    public var write: ListWrite?
+    public var applied: AppliedChange?
+    /// For a tick: when to tick next.
     public var nextEvent: Date? = nil
 }
 
-/// What a clock tick did: reminders fired and rows re-worded, per view, and
-/// when the next tick is due.
-public struct TickOutcome: Sendable {
-    public var changes: [ViewID: TodoListChange]
-    public var nextEvent: Date?
+/// What applying one change did to memory beyond what its write says, so
+/// that a write that fails can be taken back: the view model then equals the
+/// store again. Kept by the state owner until the write is durable.
+public struct AppliedChange: Sendable {
+    /// The items' changes, as applied (taken back by applying the inverse).
+    var itemChanges: [ItemChange] = []
+    var historyBefore: UndoHistory?
+    var nextIDBefore: TodoID
+    var remindersBefore: Reminders?
+    var lastTickBefore: Date?
+    var viewOptionsBefore: (view: ViewID, filter: ListFilter, sort: ListSort)?
+    var savedSettingsBefore: (name: String, settings: ViewSettings?)?
 }

@@ -2,21 +2,29 @@ import Foundation
 import TodoModel
 
 /// The list view model: owns the in-memory picture of the to-do list, turns
-/// commands into one durable store write each, and tells every open view what
+/// commands into the write each needs, and tells every open view what
 /// changed, as property values and row edits.
 ///
-/// It does no I/O of its own: the store and the clock are injected, so tests
-/// run it in-process with an in-memory store and a fixed time. It is not
-/// thread-safe by design; the daemon confines it to one actor, the single
-/// serial place every mutation goes through.
+/// **A state machine without I/O.** It starts from a `ListSnapshot` and never
+/// reads or writes a store: every change returns what to store (`ListWrite`)
+/// beside each view's change set, and is applied to memory at once. The state
+/// owner in the daemon stores the writes in the order they were made and
+/// acknowledges them once durable; if a write fails, the owner hands back the
+/// `AppliedChange` of every change not yet stored, newest first, and `revert`
+/// restores memory to what the store holds. Tests drive it in-process with a
+/// fixed clock and no store at all.
+///
+/// It is not thread-safe by design: the daemon confines it to its state
+/// owner, the single serial place every mutation goes through.
 public final class TodoListViewModel {
-    private let store: any TodoStore
     private let clock: TodoClock
     private let wording: DateWording
     private var collection: TodoCollection
     private var history: UndoHistory
     private var keys: SortKeys
     private var views: [ViewID: ListView] = [:]
+    /// The shared views' options as stored (those ever set).
+    private var savedViewSettings: [String: ViewSettings]
     private var completedCount: Int
     private var reminders: Reminders
     /// The last instant rows and reminders were brought up to date with.
@@ -29,25 +37,21 @@ public final class TodoListViewModel {
 
     public let addPrompt = AddPromptViewModel()
 
-    /// Loads everything from `store` and opens the shared view `main` with
-    /// its saved filter and sort. An item undone for longer than
-    /// `reminderAge` seconds raises a reminder, as does an overdue one.
-    public init(store: any TodoStore, clock: TodoClock = TodoClock(), reminderAge: TimeInterval = 86_400) throws {
-        let stored = try store.load()
-        self.store = store
+    /// Starts from `snapshot` and opens the shared view `main` with its saved
+    /// filter and sort. An item undone for longer than `reminderAge` seconds
+    /// raises a reminder, as does an overdue one.
+    public init(snapshot: ListSnapshot, clock: TodoClock = TodoClock(), reminderAge: TimeInterval = 86_400) {
         self.clock = clock
         wording = DateWording(timeZone: clock.timeZone)
-        collection = TodoCollection(items: stored.items, nextID: stored.nextID)
-        history = stored.history
-        keys = SortKeys(timeZone: clock.timeZone, items: stored.items)
-        completedCount = stored.items.count(where: \.isDone)
-        reminders = Reminders(waitingAge: reminderAge, fired: stored.firedReminders, items: collection)
+        collection = TodoCollection(items: snapshot.items, nextID: snapshot.nextID)
+        history = snapshot.history
+        keys = SortKeys(timeZone: clock.timeZone, items: snapshot.items)
+        completedCount = snapshot.items.count(where: \.isDone)
+        reminders = Reminders(waitingAge: reminderAge, fired: snapshot.firedReminders, items: collection)
         lastTick = clock.currentTime()
-        for (name, settings) in stored.viewSettings {
-            views[.shared(name)] = ListView(
-                filter: ListFilter(rawValue: settings.filter) ?? .all,
-                sort: ListSort(rawValue: settings.sort) ?? .created,
-                items: collection, keys: keys)
+        savedViewSettings = snapshot.viewSettings
+        for (name, settings) in snapshot.viewSettings {
+            views[.shared(name)] = ListView(filter: settings.filter, sort: settings.sort, items: collection, keys: keys)
         }
         if views[.main] == nil {
             views[.main] = ListView(filter: .all, sort: .created, items: collection, keys: keys)
@@ -55,6 +59,14 @@ public final class TodoListViewModel {
     }
 
     public var itemCount: Int { collection.count }
+
+    /// Everything the store should hold now: for tests that check memory and
+    /// store agree, and for copying a list.
+    public var snapshot: ListSnapshot {
+        ListSnapshot(
+            items: collection.items.values.sorted { $0.id < $1.id }, nextID: collection.nextID, history: history,
+            viewSettings: savedViewSettings, firedReminders: reminders.fired)
+    }
 
     // MARK: Views
 
@@ -74,129 +86,168 @@ public final class TodoListViewModel {
 
     public func state(of id: ViewID) -> TodoListState? {
         guard let view = views[id] else { return nil }
-        let now = clock.currentTime()
-        return TodoListState(
-            properties: properties(of: view),
-            rows: view.order.compactMap { collection[$0] }.map { row($0, now: now) })
+        return TodoListState(properties: properties(of: view), rows: rows(of: view, now: clock.currentTime()))
     }
 
-    /// Changes a view's filter and sort. A shared view's are stored first
-    /// (they survive restarts), then every client on it sees the change.
-    public func setOptions(of id: ViewID, filter: ListFilter?, sort: ListSort?) throws -> TodoListChange? {
-        guard var view = views[id] else { return nil }
+    /// Changes a view's filter and sort. A shared view's are stored (they
+    /// survive restarts) and every client on it sees the change. Nil when
+    /// the view does not exist or nothing changes.
+    public func setOptions(of id: ViewID, filter: ListFilter?, sort: ListSort?) -> ListChangeOutcome? {
+        guard let view = views[id] else { return nil }
         let filter = filter ?? view.filter
         let sort = sort ?? view.sort
         guard filter != view.filter || sort != view.sort else { return nil }
+        var write: ListWrite?
+        var applied = AppliedChange(nextIDBefore: collection.nextID, viewOptionsBefore: (id, view.filter, view.sort))
         if case .shared(let name) = id {
-            try store.commit(StoreWrite(viewSettings: [name: ViewSettings(filter: filter.rawValue, sort: sort.rawValue)]))
+            write = ListWrite(viewSettings: [name: ViewSettings(filter: filter, sort: sort)])
+            applied.savedSettingsBefore = (name, savedViewSettings[name])
+            savedViewSettings[name] = ViewSettings(filter: filter, sort: sort)
         }
         let before = properties(of: view)
-        view.setOptions(filter: filter, sort: sort, items: collection, keys: keys)
-        views[id] = view
-        let now = clock.currentTime()
-        let after = properties(of: view)
-        return TodoListChange(
+        views[id]!.setOptions(filter: filter, sort: sort, items: collection, keys: keys)
+        let after = properties(of: views[id]!)
+        let change = TodoListChange(
             properties: after, changedKeys: after.changedKeys(since: before),
-            rowOperations: [.reset(rows: view.order.compactMap { collection[$0] }.map { row($0, now: now) })])
+            rowOperations: [.reset(rows: rows(of: views[id]!, now: clock.currentTime()))])
+        return ListChangeOutcome(changes: [id: change], write: write, applied: applied)
     }
 
     // MARK: Commands
 
-    /// Carries out a command: validates it, stores it (one transaction), then
-    /// updates the views. If validation or the store fails, nothing changes.
-    public func perform(_ command: TodoCommand) throws -> CommandOutcome {
+    /// Carries out a command: validates it, applies it to memory and returns
+    /// what to store and what each view shows. A refused command changes nothing.
+    public func perform(_ command: TodoCommand) throws(TodoError) -> CommandOutcome {
         let now = clock.currentTime()
-        let (planned, subject) = try plan(command, at: now, on: collection)
+        let (planned, subject) = try plan(command, at: now)
         guard let (step, historyChange) = planned else {
             return CommandOutcome(row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: nil, changes: [:])
         }
-        let (changes, nextEvent) = try commit(step, historyChange, at: now)
+        let (changes, applied) = apply(step, historyChange, at: now)
         return CommandOutcome(
             // An undo step's inverse keeps its description, so this reads
             // right for undo and redo too: "add “buy milk”".
             row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: step.description,
-            changes: changes, nextEvent: nextEvent)
+            changes: changes, write: ListWrite(changes: step.changes, historyChange: historyChange), applied: applied,
+            nextEvent: nextEvent(of: step, after: now))
     }
 
     /// Carries out several commands all or nothing: each is planned on the
     /// state the ones before it leave, and together they are stored as one
-    /// transaction, recorded as one undo step and reported as one change set
-    /// per view. The first refused command refuses the whole transaction
-    /// (`TransactionError` says which); undo and redo cannot be part of one.
-    public func perform(transaction commands: [TodoCommand]) throws -> TransactionOutcome {
+    /// write, recorded as one undo step and reported as one change set per
+    /// view. The first refused command refuses the whole transaction
+    /// (`TransactionError` says which; memory is as before); undo and redo
+    /// cannot be part of one.
+    public func perform(transaction commands: [TodoCommand]) throws(TransactionError) -> TransactionOutcome {
         let now = clock.currentTime()
-        var scratch = collection
+        let nextIDBefore = collection.nextID
         var steps: [UndoStep] = []
         var results: [TransactionOutcome.Result] = []
+        // Each command is planned on the items as the ones before it leave
+        // them (applied to the collection alone, in place); the views see
+        // only the transaction's net change, once.
+        func restoreItems() {
+            for step in steps.reversed() { collection.apply(step.inverse) }
+            collection.restoreNextID(nextIDBefore)
+        }
         for (index, command) in commands.enumerated() {
-            do {
+            do throws(TodoError) {
                 if command == .undo || command == .redo { throw TodoError.undoInTransaction }
-                let (planned, subject) = try plan(command, at: now, on: scratch)
+                let (planned, subject) = try plan(command, at: now)
                 if let step = planned?.0 {
-                    scratch.apply(step)
+                    collection.apply(step)
                     steps.append(step)
                 }
                 results.append(.init(subject: subject, description: planned?.0.description))
-            } catch let error as TodoError {
+            } catch {
+                restoreItems()
                 throw TransactionError(index: index, error: error)
             }
         }
+        let afterAll = collection
+        restoreItems()
         var outcome = TransactionOutcome(results: [], description: nil, changes: [:])
         if let merged = UndoStep(merging: steps) {
-            (outcome.changes, outcome.nextEvent) = try commit(merged, .record(merged), at: now)
+            let (changes, applied) = apply(merged, .record(merged), at: now)
+            outcome.changes = changes
+            outcome.applied = applied
             outcome.description = merged.description
+            outcome.write = ListWrite(changes: merged.changes, historyChange: .record(merged))
+            outcome.nextEvent = nextEvent(of: merged, after: now)
         }
         outcome.results = results.map { result in
             var result = result
-            result.row = result.subject.flatMap { collection[$0] }.map { row($0, now: now) }
+            result.row = result.subject.flatMap { afterAll[$0] }.map { row($0, now: now) }
             return result
         }
         return outcome
     }
 
-    /// Stores a step, then applies it to the collection, the history and
-    /// every view, and returns each view's change set.
-    private func commit(_ step: UndoStep, _ historyChange: StoreWrite.HistoryChange, at now: Date) throws
-        -> ([ViewID: TodoListChange], Date?)
-    {
-        try store.commit(StoreWrite(changes: step.changes, historyChange: historyChange))
+    /// Takes back a change whose write failed. Changes must be reverted
+    /// newest first, and every change made after a reverted one must be
+    /// reverted before it (they were planned on top of it).
+    public func revert(_ applied: AppliedChange) {
+        let now = clock.currentTime()
+        var discarded: [ViewID: [RowOperation]] = [:]
+        applyItems(applied.itemChanges.reversed().map(\.inverse), at: now, into: &discarded)
+        if let historyBefore = applied.historyBefore { history = historyBefore }
+        collection.restoreNextID(applied.nextIDBefore)
+        if let remindersBefore = applied.remindersBefore { reminders = remindersBefore }
+        if let lastTickBefore = applied.lastTickBefore { lastTick = lastTickBefore }
+        if let (id, filter, sort) = applied.viewOptionsBefore, views[id] != nil {
+            views[id]!.setOptions(filter: filter, sort: sort, items: collection, keys: keys)
+        }
+        if let (name, settings) = applied.savedSettingsBefore { savedViewSettings[name] = settings }
+        cachedAlerts = nil
+    }
 
+    /// Applies a planned step and its history move; returns each view's change set.
+    private func apply(_ step: UndoStep, _ historyChange: ListWrite.HistoryChange, at now: Date)
+        -> ([ViewID: TodoListChange], AppliedChange)
+    {
         let propertiesBefore = views.mapValues(properties(of:))
-        collection.apply(step)
+        let applied = AppliedChange(itemChanges: step.changes, historyBefore: history, nextIDBefore: collection.nextID)
+        var operations: [ViewID: [RowOperation]] = [:]
+        applyItems(step.changes, at: now, into: &operations)
         switch historyChange {
         case .record(let recorded): history.record(recorded)
         case .undo: _ = history.undo()
         case .redo: _ = history.redo()
         }
-        for change in step.changes {
-            if change.before?.isDone == true { completedCount -= 1 }
-            if change.after?.isDone == true { completedCount += 1 }
-            reminders.itemChanged(change.id, to: change.after)
-        }
-        cachedAlerts = nil
-        var operations = updateViews(with: step.changes, now: now)
+        return (changeSets(since: propertiesBefore, operations: operations), applied)
+    }
 
+    /// Each view's change set: properties that differ from `before`, and the row edits.
+    private func changeSets(since before: [ViewID: TodoListProperties], operations: [ViewID: [RowOperation]])
+        -> [ViewID: TodoListChange]
+    {
         var changes: [ViewID: TodoListChange] = [:]
+        let now = clock.currentTime()
         for (id, view) in views {
             let after = properties(of: view)
+            var rowOperations = operations[id] ?? []
+            if rowOperations.count > Self.resetThreshold { rowOperations = [.reset(rows: rows(of: view, now: now))] }
             let change = TodoListChange(
                 properties: after,
-                changedKeys: after.changedKeys(since: propertiesBefore[id]!),
-                rowOperations: operations.removeValue(forKey: id) ?? [])
+                changedKeys: before[id].map { after.changedKeys(since: $0) } ?? [],
+                rowOperations: rowOperations)
             if !change.isEmpty { changes[id] = change }
         }
-        let nextEvent = step.changes.compactMap(\.after).compactMap {
+        return changes
+    }
+
+    private func nextEvent(of step: UndoStep, after now: Date) -> Date? {
+        step.changes.compactMap(\.after).compactMap {
             reminders.nextEvent(of: $0, after: now, timeZone: clock.timeZone)
         }.min()
-        return (changes, nextEvent)
     }
 
     /// The step a command makes and how it moves the history (nil when it
     /// would change nothing), and the item it is about.
-    private func plan(_ command: TodoCommand, at now: Date, on collection: TodoCollection) throws(TodoError)
-        -> (step: (UndoStep, StoreWrite.HistoryChange)?, subject: TodoID?)
+    private func plan(_ command: TodoCommand, at now: Date) throws(TodoError)
+        -> (step: (UndoStep, ListWrite.HistoryChange)?, subject: TodoID?)
     {
-        func recorded(_ step: UndoStep?, _ subject: TodoID?) -> ((UndoStep, StoreWrite.HistoryChange)?, TodoID?) {
+        func recorded(_ step: UndoStep?, _ subject: TodoID?) -> ((UndoStep, ListWrite.HistoryChange)?, TodoID?) {
             (step.map { ($0, .record($0)) }, subject)
         }
         switch command {
@@ -224,45 +275,46 @@ public final class TodoListViewModel {
         }
     }
 
-    /// Moves each changed item's row in every view: old row out (keys as
-    /// placed), keys updated, new row in. Returns each view's row edits.
-    private func updateViews(with changes: [ItemChange], now: Date) -> [ViewID: [RowOperation]] {
-        var operations: [ViewID: [RowOperation]] = [:]
+    /// Applies item changes to the collection, the counters, the reminders
+    /// and every view, in place, appending each view's row edits.
+    private func applyItems(_ changes: [ItemChange], at now: Date, into operations: inout [ViewID: [RowOperation]]) {
+        collection.apply(UndoStep(description: "", changes: changes))
+        for change in changes {
+            if change.before?.isDone == true { completedCount -= 1 }
+            if change.after?.isDone == true { completedCount += 1 }
+            reminders.itemChanged(change.id, to: change.after)
+        }
+        cachedAlerts = nil
         if changes.count > Self.resetThreshold {
+            // Re-sorting each view beats placing thousands of rows one by one.
             for change in changes { keys.update(change.id, to: change.after) }
-            for (id, var view) in views {
-                let before = view.order
-                view.rebuild(collection, keys: keys)
-                views[id] = view
-                let touched = changes.contains { view.includes($0.before) || view.includes($0.after) }
-                if before != view.order || touched {
-                    operations[id] = [.reset(rows: view.order.compactMap { collection[$0] }.map { row($0, now: now) })]
+            for index in views.values.indices {
+                let touched = changes.contains { views.values[index].includes($0.before) || views.values[index].includes($0.after) }
+                views.values[index].rebuild(collection, keys: keys)
+                if touched {
+                    operations[views.keys[index], default: []].append(.reset(rows: rows(of: views.values[index], now: now)))
                 }
             }
-            return operations
+            return
         }
         for change in changes {
-            var removedAt: [ViewID: Int] = [:]
-            for (id, var view) in views {
-                removedAt[id] = view.removeRow(of: change.before, keys: keys)
-                views[id] = view
+            let newKey = change.after.map(keys.key(for:))
+            let newRow = change.after.map { row($0, now: now) }
+            for index in views.values.indices {
+                // In place: `views.values[index]` is mutated where it lives.
+                let placement = views.values[index].place(change, newKey: newKey, keys: keys)
+                let operation: RowOperation
+                switch placement {
+                case .unchanged: continue
+                case .inserted(let at): operation = .insert(index: at, row: newRow!)
+                case .removed(let at): operation = .remove(index: at)
+                case .updated(let at): operation = .update(index: at, row: newRow!)
+                case .moved(let from, let to): operation = .move(from: from, to: to, row: newRow!)
+                }
+                operations[views.keys[index], default: []].append(operation)
             }
             keys.update(change.id, to: change.after)
-            for (id, var view) in views {
-                let insertedAt = view.insertRow(of: change.after, keys: keys)
-                views[id] = view
-                switch (removedAt[id], insertedAt) {
-                case let (old?, new?) where old == new:
-                    operations[id, default: []].append(.update(index: new, row: row(change.after!, now: now)))
-                case let (old?, new?):
-                    operations[id, default: []].append(.move(from: old, to: new, row: row(change.after!, now: now)))
-                case let (old, new):
-                    if let old { operations[id, default: []].append(.remove(index: old)) }
-                    if let new { operations[id, default: []].append(.insert(index: new, row: row(change.after!, now: now))) }
-                }
-            }
         }
-        return operations
     }
 
     // MARK: Time
@@ -286,15 +338,14 @@ public final class TodoListViewModel {
     }
 
     /// Brings everything that depends on the time up to date: fires the
-    /// reminders that are due (stored first, so they never fire twice),
+    /// reminders that are due (to be stored, so they never fire twice),
     /// updates rows that turned overdue, and re-words every row when the day
     /// has changed. Returns the views' changes and when to tick next.
-    public func tick() throws -> TickOutcome {
+    public func tick() -> ListChangeOutcome {
         let now = clock.currentTime()
         let due = reminders.due(at: now, items: collection.items.values, timeZone: clock.timeZone)
-        if !due.isEmpty {
-            try store.commit(StoreWrite(firedReminders: due))
-        }
+        let applied = AppliedChange(
+            nextIDBefore: collection.nextID, remindersBefore: due.isEmpty ? nil : reminders, lastTickBefore: lastTick)
         let propertiesBefore = views.mapValues(properties(of:))
         reminders.markFired(due)
         cachedAlerts = nil
@@ -302,7 +353,7 @@ public final class TodoListViewModel {
         var operations: [ViewID: [RowOperation]] = [:]
         if CalendarDay(now, in: clock.timeZone) != CalendarDay(lastTick, in: clock.timeZone) {
             for (id, view) in views {
-                operations[id] = [.reset(rows: view.order.compactMap { collection[$0] }.map { row($0, now: now) })]
+                operations[id] = [.reset(rows: rows(of: view, now: now))]
             }
         } else {
             let turnedOverdue = collection.items.values.filter {
@@ -317,16 +368,9 @@ public final class TodoListViewModel {
             }
         }
         lastTick = now
-
-        var changes: [ViewID: TodoListChange] = [:]
-        for (id, view) in views {
-            let after = properties(of: view)
-            let change = TodoListChange(
-                properties: after, changedKeys: after.changedKeys(since: propertiesBefore[id]!),
-                rowOperations: operations[id] ?? [])
-            if !change.isEmpty { changes[id] = change }
-        }
-        return TickOutcome(changes: changes, nextEvent: nextEvent)
+        return ListChangeOutcome(
+            changes: changeSets(since: propertiesBefore, operations: operations),
+            write: due.isEmpty ? nil : ListWrite(firedReminders: due), applied: applied, nextEvent: nextEvent)
     }
 
     private func nextMidnight(after now: Date) -> Date {
@@ -335,6 +379,10 @@ public final class TodoListViewModel {
     }
 
     // MARK: Presentation
+
+    private func rows(of view: ListView, now: Date) -> [TodoRow] {
+        view.order.compactMap { collection[$0] }.map { row($0, now: now) }
+    }
 
     private func properties(of view: ListView) -> TodoListProperties {
         let total = collection.count
@@ -394,8 +442,4 @@ public final class TodoListViewModel {
             overdue: item.isOverdue(at: now, in: clock.timeZone)
         )
     }
-}
-
-private extension ListView {
-    func includes(_ item: TodoItem?) -> Bool { item.map(includes) ?? false }
 }

@@ -135,11 +135,12 @@ struct Todod: AsyncParsableCommand {
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
         }
 
-        var options = ViewModelHost.Options()
+        var options = ListOwner.Options()
         options.reminderAge = settings.reminderHours * 3600
         options.historyRevisions = limits.historyRevisions
-        let host = try ViewModelHost(
+        let host = try ListOwner(
             store: store, options: options,
+            server: .init(version: DaemonVersion.current, dataFile: configuration.databasePath),
             didChange: { status.changed() },
             syncFailed: { error in
                 // The disk did not confirm a write: stop serving rather than
@@ -149,13 +150,13 @@ struct Todod: AsyncParsableCommand {
                 Foundation.exit(74)  // EX_IOERR
             })
         status.countFrom { (items: await host.itemCount, clients: await host.connectionCount, subscriptions: await host.subscriptionCount) }
-        let server = TodoServer(configuration: configuration, host: host, notifier: notifier, status: status, logger: logger)
+        let server = TodoServer(configuration: configuration, owner: host, notifier: notifier, status: status, logger: logger)
         let reloader = SettingsReloader(
             current: settings, load: loadSettings, path: configPath, host: host, server: server,
             logLevel: logLevel, notifier: notifier, status: status, logger: logger)
         var wedge: (@Sendable () async -> Void)?
         if testHooks {
-            wedge = { @Sendable in await host.wedgeForTesting() }
+            wedge = { @Sendable in host.wedgeForTesting() }
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: server),
@@ -185,6 +186,7 @@ struct Todod: AsyncParsableCommand {
         do {
             // Keep the revision, epoch and recent history so clients resume.
             try await host.persist()
+            host.shutdown()
             try store.checkpoint()
             try store.close()
         } catch {

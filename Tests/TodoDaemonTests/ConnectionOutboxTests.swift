@@ -23,9 +23,9 @@ import Testing
     static func drain(_ outbox: ConnectionOutbox) async -> [Data] {
         var lines: [Data] = []
         outbox.finish()
-        while let batch = await outbox.next() {
+        while case .write(let batch) = outbox.takeNext() {
             lines += batch.split(separator: 10, omittingEmptySubsequences: true).map { Data($0) + [10] }
-            outbox.didWrite()
+            outbox.didWrite(batch.count)
         }
         return lines
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoModel
+import TodoViewModels
 @testable import TodoStorage
 
 @Suite struct SQLiteTodoStoreTests {
@@ -20,7 +21,7 @@ import TodoModel
     }
 
     private func insert(_ items: TodoItem..., into store: SQLiteTodoStore) throws {
-        try store.commit(StoreWrite(changes: items.map { ItemChange(before: nil, after: $0) }))
+        try store.write([ListWrite(changes: items.map { ItemChange(before: nil, after: $0) })])
     }
 
     @Test func itemsComeBackInIdOrderWithEveryField() throws {
@@ -34,7 +35,7 @@ import TodoModel
     @Test func theNextIdIsNeverOneThatWasUsed() throws {
         let store = try SQLiteTodoStore(path: path)
         try insert(item(1, "one"), item(2, "two"), into: store)
-        try store.commit(StoreWrite(changes: [ItemChange(before: item(2, "two"), after: nil)]))
+        try store.write([ListWrite(changes: [ItemChange(before: item(2, "two"), after: nil)])])
         #expect(try store.load().nextID == TodoID(3))
         // Also across a reopen, which is where plain rowids would reuse the largest id.
         try store.close()
@@ -53,9 +54,9 @@ import TodoModel
         let store = try SQLiteTodoStore(path: path)
         let first = UndoStep(description: "add “a”", changes: [ItemChange(before: nil, after: item(1, "a"))])
         let second = UndoStep(description: "add “b”", changes: [ItemChange(before: nil, after: item(2, "b"))])
-        try store.commit(StoreWrite(changes: first.changes, historyChange: .record(first)))
-        try store.commit(StoreWrite(changes: second.changes, historyChange: .record(second)))
-        try store.commit(StoreWrite(changes: second.inverse.changes, historyChange: .undo))
+        try store.write([ListWrite(changes: first.changes, historyChange: .record(first))])
+        try store.write([ListWrite(changes: second.changes, historyChange: .record(second))])
+        try store.write([ListWrite(changes: second.inverse.changes, historyChange: .undo)])
         try store.close()
 
         let history = try SQLiteTodoStore(path: path).load().history
@@ -69,11 +70,11 @@ import TodoModel
         for id in 1...(UndoHistory.limit + 5) {
             let step = UndoStep(description: "add \(id)", changes: [ItemChange(before: nil, after: item(Int64(id), "\(id)"))])
             steps.append(step)
-            try store.commit(StoreWrite(changes: step.changes, historyChange: .record(step)))
+            try store.write([ListWrite(changes: step.changes, historyChange: .record(step))])
         }
-        try store.commit(StoreWrite(historyChange: .undo))
+        try store.write([ListWrite(historyChange: .undo)])
         let next = UndoStep(description: "new", changes: [])
-        try store.commit(StoreWrite(historyChange: .record(next)))
+        try store.write([ListWrite(historyChange: .record(next))])
         let history = try store.load().history
         #expect(history.redoSteps.isEmpty)
         #expect(history.undoSteps.count == UndoHistory.limit)
@@ -83,11 +84,11 @@ import TodoModel
 
     @Test func viewSettingsAndFiredRemindersAreKept() throws {
         let store = try SQLiteTodoStore(path: path)
-        let key = ReminderKey(itemID: TodoID(4), condition: "overdue")
-        try store.commit(StoreWrite(viewSettings: ["main": ViewSettings(filter: "active", sort: "title")], firedReminders: [key, key]))
+        let key = ReminderKey(itemID: TodoID(4), condition: .overdue)
+        try store.write([ListWrite(viewSettings: ["main": ViewSettings(filter: .active, sort: .title)], firedReminders: [key, key])])
         try store.close()
         let stored = try SQLiteTodoStore(path: path).load()
-        #expect(stored.viewSettings == ["main": ViewSettings(filter: "active", sort: "title")])
+        #expect(stored.viewSettings == ["main": ViewSettings(filter: .active, sort: .title)])
         #expect(stored.firedReminders == [key])
     }
 
@@ -117,5 +118,46 @@ import TodoModel
         #expect(stored.items.first?.due == nil)
         #expect(stored.nextID == TodoID(2))
         #expect(stored.history.undoSteps.isEmpty)
+    }
+}
+
+/// Batches: one transaction, a savepoint per write.
+@Suite struct SQLiteBatchTests {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString).sqlite").path
+    let created = Date(timeIntervalSince1970: 1_795_345_200)
+
+    func item(_ id: Int64, _ title: String) -> TodoItem {
+        TodoItem(id: TodoID(id), title: title, createdAt: created)
+    }
+
+    @Test func aFailedWriteKeepsTheOnesBeforeItAndDropsTheRest() throws {
+        let store = try SQLiteTodoStore(path: path)
+        // The database refuses the third write's item.
+        let first = ListWrite(changes: [ItemChange(before: nil, after: item(1, "one"))])
+        let second = ListWrite(changes: [ItemChange(before: nil, after: item(2, "two"))])
+        let step = UndoStep(description: "add “three”", changes: [ItemChange(before: nil, after: item(3, "three"))])
+        let third = ListWrite(changes: step.changes, historyChange: .record(step))
+        let fourth = ListWrite(changes: [ItemChange(before: nil, after: item(4, "four"))])
+        try store.refuseItemsForTesting(titled: "three")
+        #expect {
+            try store.write([first, second, third, fourth])
+        } throws: { error in
+            (error as? BatchWriteError)?.stored == 2
+        }
+        #expect(try store.load().items.map(\.title) == ["one", "two"])
+    }
+
+    @Test func aResumeRecordIsReadWithoutWritingAndDeletedByTheNextWrite() throws {
+        do {
+            let store = try SQLiteTodoStore(path: path)
+            try store.saveResumeRecord(ResumeRecord(epoch: "e", revision: 7, history: []))
+            try store.close()
+        }
+        let store = try SQLiteTodoStore(path: path)
+        #expect(try store.resumeRecord()?.revision == 7)
+        #expect(try store.resumeRecord()?.revision == 7)  // reading is not taking
+        try store.write([])  // even an empty batch deletes it
+        #expect(try store.resumeRecord() == nil)
+        #expect(!store.hasPendingResumeRecord)
     }
 }

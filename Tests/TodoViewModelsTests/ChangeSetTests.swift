@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import TodoModel
-import TodoStorage
 import TodoViewModels
 
 /// Change sets are what clients apply: applying them must always give the
@@ -13,13 +12,15 @@ import TodoViewModels
     func appliedChangeSetsEqualFreshState(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let clock = TestClock()
-        let viewModel = try TodoListViewModel(store: try SQLiteTodoStore(), clock: clock.todoClock)
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
         let views: [ViewID] = [.main, .own(1), .own(2), .own(3), .own(4)]
         viewModel.openView(.own(1), filter: .active, sort: .title)
         viewModel.openView(.own(2), filter: .completed, sort: .due)
         viewModel.openView(.own(3), filter: .all, sort: .due)
         viewModel.openView(.own(4), filter: .active, sort: .created)
         var clientStates = Dictionary(uniqueKeysWithValues: views.map { ($0, viewModel.state(of: $0)!) })
+        // What a store would hold: every write folded in, in order.
+        var stored = viewModel.snapshot
         let titles = ["milk", "Milk", "éclair", "eclair", "bread", "zebra", "apple", "Äpfel"]
 
         for _ in 0..<400 {
@@ -40,7 +41,12 @@ import TodoViewModels
                 case 10: .undo
                 default: .redo
                 }
-            guard let outcome = try? viewModel.perform(command) else { continue }
+            guard let outcome = try? viewModel.perform(command) else {
+                #expect(viewModel.snapshot == stored, "a refused \(command) changed memory")
+                continue
+            }
+            if let write = outcome.write { stored.apply(write) }
+            #expect(viewModel.snapshot == stored, "the write of \(command) does not describe its change")
             for view in views {
                 if let change = outcome.changes[view] { clientStates[view]!.apply(change) }
                 #expect(clientStates[view] == viewModel.state(of: view), "view \(view) after \(command)")
@@ -49,7 +55,7 @@ import TodoViewModels
     }
 
     @Test func aRetitledRowMovesInATitleSortedView() throws {
-        let viewModel = try TodoListViewModel(store: try SQLiteTodoStore(), clock: TestClock().todoClock)
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
         let apple = try viewModel.add("apple")
         try viewModel.add("banana")
         try viewModel.add("cherry")
@@ -64,7 +70,7 @@ import TodoViewModels
     }
 
     @Test func oneEditInALargeListIsOneSmallRowEdit() throws {
-        let viewModel = try TodoListViewModel(store: try SQLiteTodoStore(), clock: TestClock().todoClock)
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
         for index in 0..<2_000 { try viewModel.add("item \(index)") }
         viewModel.openView(.own(1), filter: .active, sort: .title)
         let outcome = try viewModel.perform(.setDone(TodoID(1_000), true))

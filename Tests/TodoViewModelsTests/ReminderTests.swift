@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import TodoModel
-import TodoStorage
 import TodoViewModels
 
 /// Reminders (the seeds' "case 2") on a test clock: they fire once per item
@@ -9,12 +8,10 @@ import TodoViewModels
 /// done or deleted, and survive restarts without firing again.
 @Suite struct ReminderTests {
     let clock = TestClock()
-    let store: SQLiteTodoStore
     let viewModel: TodoListViewModel
 
     init() throws {
-        store = try SQLiteTodoStore()
-        viewModel = try TodoListViewModel(store: store, clock: clock.todoClock, reminderAge: 86_400)
+        viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock, reminderAge: 86_400)
     }
 
     private var alerts: [ReminderAlert] { viewModel.main.properties.alerts }
@@ -31,7 +28,7 @@ import TodoViewModels
         #expect(fired.changes[.main]?.changedKeys.contains("alerts") == true)
         #expect(alerts == [ReminderAlert(id: milk.rawValue, condition: .waiting, message: "“milk” has waited for more than a day")])
         #expect(viewModel.main.properties.alertCount == 1)
-        #expect(try store.load().firedReminders == [ReminderKey(itemID: milk, condition: "waiting")])
+        #expect(viewModel.snapshot.firedReminders == [ReminderKey(itemID: milk, condition: .waiting)])
 
         clock.advance(by: 3600)
         #expect(try viewModel.tick().changes.isEmpty)  // once only
@@ -78,7 +75,7 @@ import TodoViewModels
         try viewModel.add("milk")
         clock.advance(by: 86_400)
         _ = try viewModel.tick()
-        let restarted = try TodoListViewModel(store: store, clock: clock.todoClock, reminderAge: 86_400)
+        let restarted = TodoListViewModel(snapshot: viewModel.snapshot, clock: clock.todoClock, reminderAge: 86_400)
         #expect(restarted.main.properties.alerts == alerts)
         #expect(try restarted.tick().changes.isEmpty)
     }
@@ -96,7 +93,7 @@ import TodoViewModels
     }
 
     @Test func theAgeIsConfigurableAndWorded() throws {
-        let quick = try TodoListViewModel(store: try SQLiteTodoStore(), clock: clock.todoClock, reminderAge: 2 * 3600)
+        let quick = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock, reminderAge: 2 * 3600)
         try quick.add("call back")
         clock.advance(by: 2 * 3600)
         _ = try quick.tick()

@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import TodoModel
-import TodoStorage
 import TodoViewModels
 
 /// A clock the test sets: fixed until moved, in a fixed zone.

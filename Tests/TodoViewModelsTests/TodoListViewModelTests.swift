@@ -1,19 +1,16 @@
 import Foundation
 import Testing
 import TodoModel
-import TodoStorage
 import TodoViewModels
 
 /// The list view model against real SQLite in memory and a test clock: no
 /// socket, no disk, no wall time.
 @Suite struct TodoListViewModelTests {
     let clock = TestClock()
-    let store: SQLiteTodoStore
     let viewModel: TodoListViewModel
 
     init() throws {
-        store = try SQLiteTodoStore()
-        viewModel = try TodoListViewModel(store: store, clock: clock.todoClock)
+        viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
     }
 
     private func titles(_ id: ViewID = .main) -> [String] { viewModel.state(of: id)!.rows.map(\.title) }
@@ -43,8 +40,8 @@ import TodoViewModels
         let before = viewModel.main
         #expect(throws: TodoError.blankTitle) { try viewModel.perform(.add(title: " \t ", due: nil)) }
         #expect(viewModel.main == before)
-        #expect(try store.load().items.count == 1)
-        #expect(try store.load().history.undoSteps.count == 1)
+        #expect(viewModel.snapshot.items.count == 1)
+        #expect(viewModel.snapshot.history.undoSteps.count == 1)
     }
 
     @Test func editingTrimsRefusesBlankAndIgnoresTheSameTitle() throws {
@@ -53,7 +50,7 @@ import TodoViewModels
         #expect(throws: TodoError.blankTitle) { try viewModel.perform(.edit(id, title: "   ")) }
         let unchanged = try viewModel.perform(.edit(id, title: "oat milk"))
         #expect(unchanged.changes.isEmpty)
-        #expect(try store.load().history.undoSteps.count == 2)  // add, rename: the no-op recorded nothing
+        #expect(viewModel.snapshot.history.undoSteps.count == 2)  // add, rename: the no-op recorded nothing
     }
 
     @Test func filtersReactImmediately() throws {
@@ -149,7 +146,7 @@ import TodoViewModels
         let milk = try viewModel.add("milk")
         _ = try viewModel.perform(.setDone(milk, true))
         _ = try viewModel.perform(.toggleAll)
-        let restarted = try TodoListViewModel(store: store, clock: clock.todoClock)
+        let restarted = TodoListViewModel(snapshot: viewModel.snapshot, clock: clock.todoClock)
         #expect(restarted.main == viewModel.main)
         #expect(restarted.main.properties.undoText == "Undo mark all active")
         _ = try restarted.perform(.undo)
@@ -161,7 +158,7 @@ import TodoViewModels
 
     @Test func aHundredStepsAreKept() throws {
         for index in 0..<(UndoHistory.limit + 10) { try viewModel.add("item \(index)") }
-        let restarted = try TodoListViewModel(store: store, clock: clock.todoClock)
+        let restarted = TodoListViewModel(snapshot: viewModel.snapshot, clock: clock.todoClock)
         for _ in 0..<UndoHistory.limit { _ = try restarted.perform(.undo) }
         #expect(restarted.main.rows.count == 10)
         #expect(throws: TodoError.nothingToUndo) { try restarted.perform(.undo) }
@@ -170,9 +167,9 @@ import TodoViewModels
     @Test func sharedViewsAreSharedSavedAndRestored() throws {
         try viewModel.add("milk")
         let change = try viewModel.setOptions(of: .main, filter: .completed, sort: .title)
-        #expect(change?.changedKeys.contains("filter") == true)
+        #expect(change?.changes[.main]?.changedKeys.contains("filter") == true)
         #expect(viewModel.main.rows.isEmpty)
-        let restarted = try TodoListViewModel(store: store, clock: clock.todoClock)
+        let restarted = TodoListViewModel(snapshot: viewModel.snapshot, clock: clock.todoClock)
         #expect(restarted.main.properties.filter == .completed)
         #expect(restarted.main.properties.sort == .title)
     }
@@ -182,7 +179,7 @@ import TodoViewModels
         viewModel.openView(.own(7), filter: .completed)
         _ = try viewModel.setOptions(of: .own(7), filter: .active, sort: nil)
         #expect(viewModel.main.properties.filter == .all)
-        #expect(try store.load().viewSettings.isEmpty)
+        #expect(viewModel.snapshot.viewSettings.isEmpty)
     }
 
     @Test func rowsWordTheirDates() throws {
@@ -198,13 +195,38 @@ import TodoViewModels
         #expect(!viewModel.main.rows[0].overdue)
     }
 
-    @Test func failedStoreWritesChangeNothing() throws {
+    /// A write that fails is taken back: every change after the last
+    /// stored one is reverted, newest first, and memory equals the store.
+    @Test func revertingFailedWritesRestoresMemory() throws {
         let milk = try viewModel.add("milk")
+        viewModel.openView(.own(1), filter: .active, sort: .title)
+        let stored = viewModel.snapshot
         let before = viewModel.main
-        try store.close()
-        #expect(throws: (any Error).self) { try viewModel.perform(.add(title: "lost?", due: nil)) }
-        #expect(throws: (any Error).self) { try viewModel.perform(.setDone(milk, true)) }
-        #expect(throws: (any Error).self) { try viewModel.perform(.undo) }
+        let ownBefore = viewModel.state(of: .own(1))
+        let failed = [
+            try viewModel.perform(.add(title: "lost?", due: nil)).applied!,
+            try viewModel.perform(.setDone(milk, true)).applied!,
+            try viewModel.perform(.undo).applied!,
+            try viewModel.perform(transaction: [.add(title: "a", due: nil), .edit(milk, title: "zz")]).applied!,
+            viewModel.setOptions(of: .main, filter: .completed, sort: .due)!.applied!,
+        ]
+        #expect(viewModel.snapshot != stored)
+        for applied in failed.reversed() { viewModel.revert(applied) }
+        #expect(viewModel.snapshot == stored)
+        #expect(viewModel.main == before)
+        #expect(viewModel.state(of: .own(1)) == ownBefore)
+        // The next id is the one the store would give: a failed add used none.
+        #expect(try viewModel.add("next") == TodoID(milk.rawValue + 1))
+    }
+
+    @Test func aRefusedTransactionChangesNothing() throws {
+        let milk = try viewModel.add("milk")
+        let stored = viewModel.snapshot
+        let before = viewModel.main
+        #expect(throws: TransactionError(index: 2, error: .notFound(TodoID(99)))) {
+            try viewModel.perform(transaction: [.add(title: "a", due: nil), .setDone(milk, true), .delete(TodoID(99))])
+        }
+        #expect(viewModel.snapshot == stored)
         #expect(viewModel.main == before)
     }
 

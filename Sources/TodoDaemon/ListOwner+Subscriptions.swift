@@ -3,41 +3,12 @@ import TodoModel
 import TodoProtocol
 import TodoViewModels
 
-/// Connections, subscriptions, and the events that go to them.
-extension ViewModelHost {
-    // MARK: Connections
-
-    /// Registers a connection and returns what its greeting says: the epoch
-    /// and the revision it starts at.
-    public func connect(_ sink: any ConnectionSink) -> (epoch: String, revision: Int) {
-        connections[sink.connectionID] = sink
-        didChange()
-        return (epoch, publishedRevision)
-    }
-
-    /// Drops a connection that has gone: its subscriptions and own views.
-    public func disconnect(connection: Int) {
-        connections[connection] = nil
-        for (id, subscription) in subscriptions where subscription.sink.connectionID == connection {
-            subscriptions[id] = nil
-            viewModel.closeView(subscription.view)
-        }
-        didChange()
-    }
-
-    // MARK: Reading and subscribing
-
-    /// A view's state, once, and the revision it is at. An own view lives only for this call.
-    public func state(of selection: ViewSelection) throws(RPCError) -> (state: TodoListState, durableAt: Int) {
-        let id = try viewID(for: selection)
-        defer { viewModel.closeView(id) }
-        return (viewModel.openView(id, filter: selection.filter ?? .all, sort: selection.sort ?? .created), revision)
-    }
-
+/// Subscriptions, and the events that go to them.
+extension ListOwner {
     /// Registers a subscription and returns the state it starts from, or the
-    /// events it missed since `params.since`. Both happen in one actor turn,
-    /// so no change can fall between them.
-    public func subscribe(_ params: SubscribeListView.Params, sink: any ConnectionSink) throws(RPCError)
+    /// events it missed since `params.since`. Both happen in one turn, so no
+    /// change can fall between them.
+    func subscribe(_ params: SubscribeListView.Params, connection: Int) throws(RPCError)
         -> (result: SubscribeListView.Result, durableAt: Int)
     {
         let watched = try Self.selection(params.properties)
@@ -46,7 +17,7 @@ extension ViewModelHost {
         let state = viewModel.openView(view, filter: selection.filter ?? .all, sort: selection.sort ?? .created)
         let id = nextSubscriptionID
         nextSubscriptionID += 1
-        subscriptions[id] = Subscription(id: id, sink: sink, view: view, watched: watched, seen: revision)
+        subscriptions[id] = Subscription(id: id, connection: connection, view: view, watched: watched, seen: revision)
         didChange()
 
         func reply(_ mode: SubscribeListView.Mode, replay: [ChangeBody] = [], reason: String? = nil) -> SubscribeListView.Result {
@@ -85,8 +56,8 @@ extension ViewModelHost {
     }
 
     /// Ends a subscription of this connection.
-    public func unsubscribe(_ id: Int, connection: Int) throws(RPCError) {
-        guard let subscription = subscriptions[id], subscription.sink.connectionID == connection else {
+    func unsubscribe(_ id: Int, connection: Int) throws(RPCError) {
+        guard let subscription = subscriptions[id], subscription.connection == connection else {
             throw .unknownSubscription(id)
         }
         subscriptions[id] = nil
@@ -95,10 +66,10 @@ extension ViewModelHost {
     }
 
     /// Changes a shared view's or a subscription's own view's filter and sort.
-    public func setOptions(_ params: SetViewOptions.Params, cause: Cause) throws -> Int {
+    func setOptions(_ params: SetViewOptions.Params, cause: Cause) throws -> Int {
         let view: ViewID
         if let id = params.subscription {
-            guard let subscription = subscriptions[id], subscription.sink.connectionID == cause.connection else {
+            guard let subscription = subscriptions[id], subscription.connection == cause.connection else {
                 throw RPCError.unknownSubscription(id)
             }
             view = subscription.view
@@ -106,20 +77,13 @@ extension ViewModelHost {
             view = try viewID(for: ViewSelection(view: params.view ?? "main"))
             viewModel.openView(view)
         }
-        guard let change = try viewModel.setOptions(of: view, filter: params.filter, sort: params.sort) else {
+        guard let outcome = viewModel.setOptions(of: view, filter: params.filter, sort: params.sort) else {
             return revision
         }
-        return record([view: change], cause: cause)
+        return record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause)
     }
 
-    public func status(dataFile: String, uptime: TimeInterval, server: String) -> ServerStatus.Result {
-        ServerStatus.Result(
-            server: server, protocol: ServerHello.protocolVersion, epoch: epoch, revision: publishedRevision,
-            items: viewModel.itemCount, connections: connections.count, subscriptions: subscriptions.count,
-            uptimeSeconds: Int(uptime), dataFile: dataFile)
-    }
-
-    private func viewID(for selection: ViewSelection) throws(RPCError) -> ViewID {
+    func viewID(for selection: ViewSelection) throws(RPCError) -> ViewID {
         if selection.own == true {
             defer { nextOwnViewID += 1 }
             return .own(nextOwnViewID)
@@ -141,8 +105,8 @@ extension ViewModelHost {
 
     // MARK: Events
 
-    /// Sends one transaction's event to every subscription that has not
-    /// seen it, and keeps the shared views' change sets for resuming.
+    /// Sends one durable transaction's event to every subscription that has
+    /// not seen it, and keeps the shared views' change sets for resuming.
     /// Subscribers that watch the same view and properties share one
     /// encoding of the event.
     func publish(_ transaction: PendingTransaction) {
@@ -173,7 +137,7 @@ extension ViewModelHost {
         // always gets their events in the same order.
         for id in subscriptions.keys.sorted() {
             let subscription = subscriptions[id]!
-            guard subscription.seen < transaction.revision else { continue }
+            guard subscription.seen < transaction.revision, let connection = connections[subscription.connection] else { continue }
             let group = Group(view: subscription.view, watched: subscription.watched)
             let data: Data
             if let done = encoded[group] {
@@ -187,22 +151,45 @@ extension ViewModelHost {
                 if empty == nil { empty = encode(unchanged) }
                 data = empty!
             }
-            subscription.sink.sendEvent(ListViewChanged.line(subscription: subscription.id, encodedBody: data))
+            connection.outbox.sendEvent(ListViewChanged.line(subscription: subscription.id, encodedBody: data))
+            touched.insert(connection.id)
         }
     }
 
     /// A lagging connection has read everything queued: sends each of its
     /// subscriptions its whole current state as one reset event, and lets
     /// events flow again. Later events follow from this revision.
-    public func resync(connection: Int) {
-        guard let sink = connections[connection] else { return }
+    func resync(connection id: Int) {
+        loop.execute {
+            guard let connection = self.connections[id] else { return }
+            self.sendResets(to: connection)
+            self.touched.insert(id)
+            self.releaseReplies()
+        }
+    }
+
+    /// Sends each subscription of `connection` its whole current state as one
+    /// reset event at the newest revision (as applied: the events of
+    /// transactions up to it are not sent again).
+    func sendResets(to connection: ConnectionState) {
         var lines: [Data] = []
-        for (id, subscription) in subscriptions.sorted(by: { $0.key < $1.key }) where subscription.sink.connectionID == connection {
+        for (id, subscription) in subscriptions.sorted(by: { $0.key < $1.key }) where subscription.connection == connection.id {
             guard let state = viewModel.state(of: subscription.view) else { continue }
             let body = ChangeBody(revision: revision, state: state, cause: nil).restricted(to: subscription.watched)
             lines.append(ListViewChanged.line(subscription: id, encodedBody: (try? encoder.encode(body)) ?? Data("{}".utf8)))
             subscriptions[id]!.seen = revision
         }
-        sink.resumeEvents(with: lines)
+        connection.outbox.resumeEvents(with: lines)
+    }
+
+    /// After transactions were taken back: a subscriber that was sent a state
+    /// including them gets the state as it is now.
+    func resetSubscribersAhead() {
+        let ahead = Set(subscriptions.values.filter { $0.seen > revision }.map(\.connection))
+        for id in ahead {
+            guard let connection = connections[id] else { continue }
+            sendResets(to: connection)
+            touched.insert(id)
+        }
     }
 }

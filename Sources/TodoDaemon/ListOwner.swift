@@ -1,0 +1,381 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+import TodoModel
+import TodoProtocol
+import TodoStorage
+import TodoViewModels
+
+/// The one owner of the list's state: every request, subscription and clock
+/// tick is carried out here, one turn at a time, on one event loop of its own.
+///
+/// **Turns.** Connections parse their lines on their own event loops and
+/// hand the requests over (`submit`); the owner carries out everything that
+/// arrived together — pipelined on one connection or from many — in one turn,
+/// and hands the writes of the turn to the writer as one batch.
+///
+/// **Revisions.** Every transaction that changes something (a command, a
+/// `transaction`, a view's new options, a tick) gets the next revision number
+/// when it is applied to memory, and is announced to every subscription as
+/// one event once it is durable. The epoch names the history those numbers
+/// belong to: it survives a clean restart (with the recent history) and
+/// changes after a crash.
+///
+/// **Durable before visible.** The writer stores one batch at a time and
+/// syncs once per batch. Events go out and replies are released only after
+/// the sync that covers what they report, in order: a client's events
+/// always come before the reply to its request, and replies keep the order of
+/// requests on each connection.
+///
+/// **A failed write.** If a batch cannot be stored (a full disk), its failed
+/// transactions and every later one are taken back in memory, newest first
+/// (`TodoListViewModel.revert`), their revisions are given back (revisions
+/// stay gap-free), and every reply that reported them becomes
+/// `store.writeFailed`. The daemon goes on serving; memory equals the store.
+/// Only a failed sync, after which the durability of earlier writes is
+/// unknown, stops the daemon (`syncFailed`).
+///
+/// **Never waiting on clients.** Lines go into each connection's outbox,
+/// which never blocks: a client that reads slowly can only hurt itself.
+public final class ListOwner: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var reminderAge: TimeInterval = 86_400
+        /// How many transactions the resume history holds at most.
+        public var historyRevisions = 1000
+        /// How many bytes of change sets (in wire form) it holds at most.
+        public var historyBytes = 4 << 20
+        public init() {}
+    }
+
+    /// Everything below is touched on this loop only.
+    public let loop: any EventLoop
+    private let group: MultiThreadedEventLoopGroup
+    let viewModel: TodoListViewModel
+    let store: any ListStore
+    let writer: StoreWriter
+    public let options: Options
+    let server: ServerInfo
+    /// Changes whenever history is lost: a new database or a crash.
+    public let epoch: String
+    /// The newest revision applied to memory (maybe not yet durable).
+    var revision: Int
+    /// The newest revision that is durable and announced.
+    var publishedRevision: Int
+    var history: ChangeHistory
+    /// Applied, not yet durable, oldest first; the first `inFlight` are with the writer.
+    var unpublished: [PendingTransaction] = []
+    var inFlight = 0
+    let syncFailed: @Sendable (any Error) -> Void
+    let didChange: @Sendable () -> Void
+    /// Once a sync failed nothing more is acknowledged.
+    var failedSync: (any Error)?
+
+    var connections: [Int: ConnectionState] = [:]
+    var subscriptions: [Int: Subscription] = [:]
+    var nextSubscriptionID = 1
+    var nextOwnViewID = 1
+    /// Connections with lines queued in this turn, flushed at its end.
+    var touched: Set<Int> = []
+    /// Connections with replies waiting for a revision to become durable.
+    var waiting: Set<Int> = []
+
+    private var timer: Scheduled<Void>?
+    private var timerDeadline: Date?
+
+    /// Requests handed over by the connections, waiting for the next turn.
+    private let inbox = Mutex(Inbox())
+    private struct Inbox {
+        var submissions: [Submission] = []
+        var turnScheduled = false
+    }
+
+    /// One line's requests from one connection.
+    struct Submission: Sendable {
+        var connection: Int
+        var line: IncomingLine
+    }
+
+    let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    struct PendingTransaction {
+        var revision: Int
+        var changes: [ViewID: TodoListChange]
+        var cause: Cause?
+        var write: ListWrite?
+        var applied: AppliedChange?
+        var isTick = false
+    }
+
+    struct Subscription {
+        let id: Int
+        let connection: Int
+        let view: ViewID
+        let watched: PropertySelection
+        /// Events up to this revision are already in the state the subscriber holds.
+        var seen: Int
+    }
+
+    /// What `server.status` reports besides the owner's state.
+    public struct ServerInfo: Sendable {
+        public var version: String
+        public var dataFile: String
+        public var startedAt: Date
+        /// The zone a due date-time without an offset is read in.
+        public var timeZone: TimeZone
+        public init(version: String, dataFile: String, startedAt: Date = Date(), timeZone: TimeZone = .current) {
+            self.version = version
+            self.dataFile = dataFile
+            self.startedAt = startedAt
+            self.timeZone = timeZone
+        }
+    }
+
+    /// Loads the list from `store`, and the resume record a clean shutdown
+    /// left (if any). `didChange` is called after every change, connection
+    /// and subscription (systemd's status line counts them); `syncFailed`
+    /// when the disk refuses a sync, after which nothing more can be
+    /// acknowledged.
+    public init(
+        store: any ListStore,
+        clock: TodoClock = TodoClock(),
+        options: Options = Options(),
+        server: ServerInfo = ServerInfo(version: "todod", dataFile: ""),
+        didChange: @escaping @Sendable () -> Void = {},
+        syncFailed: @escaping @Sendable (any Error) -> Void = { error in fatalError("sync failed: \(error)") }
+    ) throws {
+        viewModel = TodoListViewModel(snapshot: try store.load(), clock: clock, reminderAge: options.reminderAge)
+        self.store = store
+        self.options = options
+        self.server = server
+        if let record = try store.resumeRecord() {
+            epoch = record.epoch
+            revision = record.revision
+            history = ChangeHistory(record: record, revisionLimit: options.historyRevisions, byteLimit: options.historyBytes)
+        } else {
+            epoch = UUID().uuidString.lowercased()
+            revision = 0
+            history = ChangeHistory(revisionLimit: options.historyRevisions, byteLimit: options.historyBytes, floor: 0)
+        }
+        publishedRevision = revision
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        loop = group.next()
+        writer = StoreWriter(store: store)
+        self.didChange = didChange
+        self.syncFailed = syncFailed
+    }
+
+    /// Runs `body` in a turn of its own and returns its result.
+    public func run<T: Sendable>(_ body: @escaping @Sendable (ListOwner) throws -> T) async throws -> T {
+        try await loop.submit { try body(self) }.get()
+    }
+
+    public func run<T: Sendable>(_ body: @escaping @Sendable (ListOwner) -> T) async -> T {
+        try! await loop.submit { body(self) }.get()
+    }
+
+    // MARK: Turns
+
+    /// Hands over the requests of one line; they are carried out in the next
+    /// turn, with everything else that arrived by then.
+    func submit(_ submissions: [Submission]) {
+        guard !submissions.isEmpty else { return }
+        let schedule = inbox.withLock { inbox -> Bool in
+            inbox.submissions.append(contentsOf: submissions)
+            defer { inbox.turnScheduled = true }
+            return !inbox.turnScheduled
+        }
+        if schedule { loop.execute { self.turn() } }
+    }
+
+    private func turn() {
+        let submissions = inbox.withLock { inbox -> [Submission] in
+            inbox.turnScheduled = false
+            defer { inbox.submissions = [] }
+            return inbox.submissions
+        }
+        for submission in submissions {
+            guard let connection = connections[submission.connection] else { continue }
+            handle(submission.line, from: connection)
+        }
+        finishTurn()
+    }
+
+    /// Every turn ends here: the new writes go to the writer if it is idle,
+    /// ready replies are released, and every touched connection is woken once.
+    func finishTurn() {
+        startWriteIfIdle()
+        releaseReplies()
+    }
+
+    // MARK: Transactions
+
+    /// Numbers a transaction applied to memory and queues it for the writer.
+    /// Returns the revision a reply about it must wait for.
+    func record(
+        _ changes: [ViewID: TodoListChange], write: ListWrite?, applied: AppliedChange?, cause: Cause?, isTick: Bool = false
+    ) -> Int {
+        guard !changes.isEmpty || write != nil else { return revision }
+        revision += 1
+        unpublished.append(
+            PendingTransaction(revision: revision, changes: changes, cause: cause, write: write, applied: applied, isTick: isTick))
+        didChange()
+        return revision
+    }
+
+    private func startWriteIfIdle() {
+        guard inFlight == 0, failedSync == nil, !unpublished.isEmpty else { return }
+        inFlight = unpublished.count
+        let batch = unpublished.compactMap(\.write)
+        writer.write(batch, on: loop) { outcome in self.finishWrite(outcome) }
+    }
+
+    private func finishWrite(_ outcome: StoreWriter.Outcome) {
+        let written = unpublished.prefix(inFlight)
+        inFlight = 0
+        switch outcome {
+        case .syncFailed(let error):
+            // The disk did not confirm the data: nothing since the last good
+            // sync may be acknowledged or announced.
+            failedSync = error
+            syncFailed(error)
+        case .written(let stored, let failure):
+            // The transactions before the first failed write are durable.
+            var writes = 0
+            var durable = 0
+            for transaction in written {
+                if transaction.write != nil {
+                    if writes == stored { break }
+                    writes += 1
+                }
+                durable += 1
+            }
+            for transaction in unpublished.prefix(durable) {
+                publish(transaction)
+                publishedRevision = transaction.revision
+            }
+            unpublished.removeFirst(durable)
+            if let failure { takeBack(because: failure) }
+        }
+        finishTurn()
+    }
+
+    /// Reverts every transaction not yet durable, newest first, and answers
+    /// whatever reported them with `store.writeFailed`.
+    private func takeBack(because failure: BatchWriteError) {
+        let error = RPCError.storageFailure(String(describing: failure))
+        var retryTick = false
+        for transaction in unpublished.reversed() {
+            if let applied = transaction.applied { viewModel.revert(applied) }
+            retryTick = retryTick || transaction.isTick
+        }
+        unpublished = []
+        revision = publishedRevision
+        failReplies(after: publishedRevision, with: error)
+        resetSubscribersAhead()
+        if retryTick { scheduleTick(at: Date().addingTimeInterval(60)) }
+        didChange()
+    }
+
+    /// Makes everything durable and keeps the resume record: called once,
+    /// when the daemon stops and no client is left.
+    public func persist() async throws {
+        // Whatever is still unpublished goes through the writer like any batch.
+        while await run({ $0.unpublished.isEmpty && $0.inFlight == 0 }) == false {
+            try await Task.sleep(for: .milliseconds(5))
+            if let failure = await run({ $0.failedSync.map { String(describing: $0) } }) {
+                throw PersistError.syncFailed(failure)
+            }
+        }
+        let record = await run { $0.history.record(epoch: $0.epoch, revision: $0.publishedRevision) }
+        try await writer.run { store in try store.saveResumeRecord(record) }
+    }
+
+    enum PersistError: Error {
+        case syncFailed(String)
+    }
+
+    // MARK: Time
+
+    /// Starts the timer that fires reminders and re-words dates.
+    public func startClock() {
+        loop.execute {
+            self.tick()
+            self.finishTurn()
+        }
+    }
+
+    public func stopClock() {
+        loop.execute {
+            self.timer?.cancel()
+            self.timer = nil
+            self.timerDeadline = nil
+        }
+    }
+
+    /// Applies a new reminder age (a reloaded configuration): reminders the
+    /// new age makes due fire now, and the timer aims at the new next one.
+    public func changeReminderAge(to age: TimeInterval) async {
+        await run { owner in
+            guard age != owner.viewModel.reminderAge else { return }
+            owner.viewModel.changeReminderAge(to: age)
+            let running = owner.timerDeadline != nil
+            owner.timer?.cancel()
+            owner.timer = nil
+            owner.timerDeadline = nil
+            if running {
+                owner.tick()
+                owner.finishTurn()
+            }
+        }
+    }
+
+    /// Returns as soon as the owner's loop runs it. The watchdog pings
+    /// systemd only after this returns, so an owner that no longer turns
+    /// stops the pings and systemd restarts todod.
+    public func heartbeat() async {
+        await run { _ in }
+    }
+
+    /// Blocks the owner's thread for good, as a wedged daemon would: only
+    /// reachable with `todod --test-hooks` (SIGUSR2), to prove the watchdog.
+    public func wedgeForTesting() {
+        loop.execute { while true { sleep(3600) } }
+    }
+
+    func scheduleTick(at deadline: Date) {
+        if let current = timerDeadline, current <= deadline { return }
+        timer?.cancel()
+        timerDeadline = deadline
+        // Sleep at most an hour at a time, so a suspended machine or a changed
+        // wall clock delays a reminder by an hour at worst.
+        let delay = min(max(0, deadline.timeIntervalSinceNow), 3600)
+        timer = loop.scheduleTask(in: .milliseconds(Int64(delay * 1000) + 1)) {
+            self.tick()
+            self.finishTurn()
+        }
+    }
+
+    private func tick() {
+        timer = nil
+        timerDeadline = nil
+        let outcome = viewModel.tick()
+        _ = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: nil, isTick: true)
+        if let next = outcome.nextEvent { scheduleTick(at: next) }
+    }
+
+    // MARK: Counts
+
+    public var itemCount: Int { get async { await run { $0.viewModel.itemCount } } }
+    public var connectionCount: Int { get async { await run { $0.connections.count } } }
+    public var subscriptionCount: Int { get async { await run { $0.subscriptions.count } } }
+
+    public func shutdown() {
+        writer.shutdown()
+        group.shutdownGracefully { _ in }
+    }
+}

@@ -1,0 +1,65 @@
+import NIOCore
+import NIOPosix
+import TodoStorage
+import TodoViewModels
+
+/// The one writer of the store: a thread of its own that stores batches in
+/// the order the state owner hands them over and syncs once per batch.
+///
+/// Blocking SQLite work (commits, fsyncs, WAL checkpoints) never runs on the
+/// owner's event loop or the connections' loops. The owner hands over one
+/// batch at a time and collects the transactions that arrive meanwhile into
+/// the next one, so one sync covers as many edits as arrived during the last
+/// (group commit).
+final class StoreWriter: Sendable {
+    /// How a batch went.
+    enum Outcome: Sendable {
+        /// The first `stored` writes are stored and durable; if fewer than
+        /// all, `failure` says why the next one was not (the rest were not tried).
+        case written(stored: Int, failure: BatchWriteError?)
+        /// The sync failed: whether anything since the last good sync is on
+        /// disk is unknown, so nothing more may be acknowledged.
+        case syncFailed(any Error)
+    }
+
+    private let store: any ListStore
+    private let thread: NIOThreadPool
+
+    init(store: any ListStore) {
+        self.store = store
+        thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+    }
+
+    /// Stores and syncs `batch` on the writer's thread, then calls `done` on `loop`.
+    func write(_ batch: [ListWrite], on loop: any EventLoop, done: @escaping @Sendable (Outcome) -> Void) {
+        let store = self.store
+        thread.submit { _ in
+            var outcome: Outcome
+            do throws(BatchWriteError) {
+                try store.write(batch)
+                outcome = .written(stored: batch.count, failure: nil)
+            } catch {
+                outcome = .written(stored: error.stored, failure: error)
+            }
+            do {
+                try store.synchronize()
+            } catch {
+                outcome = .syncFailed(error)
+            }
+            loop.execute { done(outcome) }
+        }
+    }
+
+    /// Runs `body` on the writer's thread after every batch handed over before it.
+    func run<T: Sendable>(_ body: @escaping @Sendable (any ListStore) throws -> T) async throws -> T {
+        let store = self.store
+        return try await withCheckedThrowingContinuation { continuation in
+            thread.submit { _ in continuation.resume(with: Result { try body(store) }) }
+        }
+    }
+
+    func shutdown() {
+        thread.shutdownGracefully { _ in }
+    }
+}

@@ -1,0 +1,107 @@
+import TodoModel
+
+/// What the list keeps across restarts, as the view models want it at start:
+/// the items, the undo history, the shared views' options and the reminders
+/// already fired.
+///
+/// The view models never read or write a store themselves: they start from a
+/// snapshot and, for every change, say what to write (`ListWrite`). The state
+/// owner in the daemon is the only code that talks to the store, so these
+/// types live here, with the layer whose state they are, and the model layer
+/// knows nothing of shared views or reminders.
+public struct ListSnapshot: Equatable, Sendable {
+    public var items: [TodoItem]
+    /// Larger than every id ever handed out, including deleted ones.
+    public var nextID: TodoID
+    public var history: UndoHistory
+    /// Filter and sort of the shared views, by view name.
+    public var viewSettings: [String: ViewSettings]
+    public var firedReminders: Set<ReminderKey>
+
+    public init(
+        items: [TodoItem] = [], nextID: TodoID = TodoID(1), history: UndoHistory = UndoHistory(),
+        viewSettings: [String: ViewSettings] = [:], firedReminders: Set<ReminderKey> = []
+    ) {
+        self.items = items
+        self.nextID = nextID
+        self.history = history
+        self.viewSettings = viewSettings
+        self.firedReminders = firedReminders
+    }
+}
+
+/// What one transaction writes: it is stored all or nothing, and the state
+/// owner acknowledges the transaction only once it is durable.
+public struct ListWrite: Sendable {
+    /// Item states to store (inserted with their id if new). Items whose
+    /// `after` is nil are deleted.
+    public var changes: [ItemChange] = []
+    public var historyChange: HistoryChange?
+    public var viewSettings: [String: ViewSettings] = [:]
+    public var firedReminders: [ReminderKey] = []
+
+    public enum HistoryChange: Sendable {
+        /// A new step: pushed on the undo stack; the redo stack is cleared.
+        case record(UndoStep)
+        /// The newest undo step moved to the redo stack.
+        case undo
+        /// The newest redo step moved back to the undo stack.
+        case redo
+    }
+
+    public init(
+        changes: [ItemChange] = [], historyChange: HistoryChange? = nil,
+        viewSettings: [String: ViewSettings] = [:], firedReminders: [ReminderKey] = []
+    ) {
+        self.changes = changes
+        self.historyChange = historyChange
+        self.viewSettings = viewSettings
+        self.firedReminders = firedReminders
+    }
+}
+
+/// How a shared view is filtered and sorted: kept so the view comes back
+/// the same after a restart.
+public struct ViewSettings: Hashable, Sendable {
+    public var filter: ListFilter
+    public var sort: ListSort
+
+    public init(filter: ListFilter, sort: ListSort) {
+        self.filter = filter
+        self.sort = sort
+    }
+}
+
+/// A reminder that has fired: for which item, for which condition. Kept so a
+/// reminder fires once, even across restarts.
+public struct ReminderKey: Hashable, Sendable {
+    public var itemID: TodoID
+    public var condition: ReminderAlert.Condition
+
+    public init(itemID: TodoID, condition: ReminderAlert.Condition) {
+        self.itemID = itemID
+        self.condition = condition
+    }
+}
+
+extension ListSnapshot {
+    /// The snapshot after `write` is stored: what a store holds, computed in
+    /// memory. Tests check with it that the writes a view model asks for
+    /// describe exactly what it changed in memory.
+    public mutating func apply(_ write: ListWrite) {
+        var byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        for change in write.changes {
+            byID[change.id] = change.after
+            if let after = change.after, after.id >= nextID { nextID = TodoID(after.id.rawValue + 1) }
+        }
+        items = byID.values.sorted { $0.id < $1.id }
+        switch write.historyChange {
+        case .record(let step)?: history.record(step)
+        case .undo?: _ = history.undo()
+        case .redo?: _ = history.redo()
+        case nil: break
+        }
+        viewSettings.merge(write.viewSettings) { $1 }
+        firedReminders.formUnion(write.firedReminders)
+    }
+}
