@@ -1,4 +1,3 @@
-import Foundation
 import TodoViewModels
 
 /// `view.subscribe`: a view's state, and from then on one `view.changed`
@@ -104,11 +103,9 @@ public struct WatchedState: Codable, Hashable, Sendable {
         rows = watched.names.map { $0.contains(PropertySelection.rows) } ?? true ? state.rows : nil
     }
 
-    /// The full view-model state, when every property is watched.
+    /// The full view-model state, when every property and the rows are watched.
     public var fullState: TodoListState? {
-        guard let rows, let data = try? JSONEncoder().encode(properties),
-            let properties = try? JSONDecoder().decode(TodoListProperties.self, from: data)
-        else { return nil }
+        guard let rows, let properties = try? TodoListProperties(wireValues: properties) else { return nil }
         return TodoListState(properties: properties, rows: rows)
     }
 }

@@ -103,9 +103,7 @@ public struct ChangeBody: Codable, Hashable, Sendable {
 
     /// Applies this event to a state, as a client does.
     public func apply(to state: inout TodoListState) throws {
-        var all = try JSONDecoder().decode([String: JSONValue].self, from: JSONEncoder().encode(state.properties))
-        all.merge(properties) { $1 }
-        state.properties = try JSONDecoder().decode(TodoListProperties.self, from: JSONEncoder().encode(all))
+        try state.properties.apply(properties)
         for edit in rows {
             switch edit.op {
             case .insert: state.rows.insert(edit.row!, at: edit.index!)
