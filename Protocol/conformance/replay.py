@@ -317,8 +317,17 @@ def run_transcript(path, todod, validator, record):
             daemon.process.send_signal(signal.SIGTERM)
             daemon.process.wait(timeout=30)
     if record:
+        recorded = "\n".join(output) + "\n"
+        if path.endswith(".md"):
+            # Only the example's fenced block is a transcript: put the new
+            # lines back into it and keep the rest of the document.
+            with open(path, encoding="utf-8") as f:
+                head, example = f.read().split("## Example", 1)
+            before, block, after = example.split("```", 2)
+            info = block.split("\n", 1)[0]
+            recorded = head + "## Example" + before + "```" + info + "\n" + recorded + "```" + after
         with open(path, "w", encoding="utf-8") as f:
-            f.write("\n".join(output) + "\n")
+            f.write(recorded)
     return checked
 
 

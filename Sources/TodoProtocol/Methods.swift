@@ -55,16 +55,11 @@ public enum SetTodoDue: RPCMethod {
 
     public struct Params: Codable, Hashable, Sendable {
         public var id: Int64
-        public var due: String?
+        /// Null clears, so it is always sent.
+        @ExplicitNull public var due: String?
         public init(id: Int64, due: String?) {
             self.id = id
             self.due = due
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(due, forKey: .due)  // null clears, so it is always sent
         }
     }
 
@@ -177,11 +172,6 @@ public struct ItemResult: Codable, Hashable, Sendable {
 /// as undo and redo say it ("mark all done", "clear 2 completed items"), or
 /// null when it changed nothing.
 public struct CommandResult: Codable, Hashable, Sendable {
-    public var done: String?
+    @ExplicitNull public var done: String?
     public init(done: String?) { self.done = done }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(done, forKey: .done)
-    }
 }

@@ -1,3 +1,5 @@
+import TodoViewModels
+
 /// The protocol described by itself, as one JSON Schema (draft 2020-12)
 /// document: `rpc.describe` answers with it, and
 /// `Protocol/schema/todod.schema.json` is it, written out (`todod
@@ -91,23 +93,8 @@ public enum ProtocolDescription {
 
     // MARK: Types
 
-    static let propertySchemas: [String: JSONValue] = [
-        "filter": enumeration(["all", "active", "completed"]),
-        "sort": enumeration(["created", "title", "due"]),
-        "itemsLeft": string,
-        "activeCount": integer,
-        "completedCount": integer,
-        "totalCount": integer,
-        "allDone": boolean,
-        "canClearCompleted": boolean,
-        "emptyText": nullable(string),
-        "canUndo": boolean,
-        "undoText": nullable(string),
-        "canRedo": boolean,
-        "redoText": nullable(string),
-        "alerts": array(ref("ReminderAlert")),
-        "alertCount": integer,
-    ]
+    /// The list view model's properties, from their declarations.
+    static let propertySchemas = TodoListProperties.propertySchemas
 
     static let types: [String: JSONValue] = [
         "RequestID": ["type": ["string", "integer"]],

@@ -1,4 +1,3 @@
-import Foundation
 import TodoViewModels
 
 /// `view.subscribe`: a view's state, and from then on one `view.changed`
@@ -54,12 +53,12 @@ public enum SubscribeListView: RPCMethod {
         public var revision: Int
         public var mode: Mode
         /// The watched properties and, if watched, the rows; null when replaying.
-        public var state: WatchedState?
+        @ExplicitNull public var state: WatchedState?
         /// The missed events, oldest first; empty unless replaying.
         public var replay: [ChangeBody]
         /// Why a resume became a reset: `epochChanged`, `historyTrimmed`,
         /// `ownView` or `futureRevision`; null otherwise.
-        public var reason: String?
+        @ExplicitNull public var reason: String?
 
         public init(
             subscription: Int, epoch: String, revision: Int, mode: Mode, state: WatchedState?,
@@ -72,17 +71,6 @@ public enum SubscribeListView: RPCMethod {
             self.state = state
             self.replay = replay
             self.reason = reason
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(subscription, forKey: .subscription)
-            try container.encode(epoch, forKey: .epoch)
-            try container.encode(revision, forKey: .revision)
-            try container.encode(mode, forKey: .mode)
-            try container.encode(state, forKey: .state)
-            try container.encode(replay, forKey: .replay)
-            try container.encode(reason, forKey: .reason)
         }
     }
 }
@@ -102,7 +90,7 @@ public struct ResumePoint: Codable, Hashable, Sendable {
 /// `rows` is not watched).
 public struct WatchedState: Codable, Hashable, Sendable {
     public var properties: [String: JSONValue]
-    public var rows: [TodoRow]?
+    @ExplicitNull public var rows: [TodoRow]?
 
     public init(properties: [String: JSONValue], rows: [TodoRow]?) {
         self.properties = properties
@@ -115,17 +103,9 @@ public struct WatchedState: Codable, Hashable, Sendable {
         rows = watched.names.map { $0.contains(PropertySelection.rows) } ?? true ? state.rows : nil
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(properties, forKey: .properties)
-        try container.encode(rows, forKey: .rows)
-    }
-
-    /// The full view-model state, when every property is watched.
+    /// The full view-model state, when every property and the rows are watched.
     public var fullState: TodoListState? {
-        guard let rows, let data = try? JSONEncoder().encode(properties),
-            let properties = try? JSONDecoder().decode(TodoListProperties.self, from: data)
-        else { return nil }
+        guard let rows, let properties = try? TodoListProperties(wireValues: properties) else { return nil }
         return TodoListState(properties: properties, rows: rows)
     }
 }

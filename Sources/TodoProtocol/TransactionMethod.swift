@@ -28,17 +28,11 @@ public enum Transaction: RPCMethod {
         /// One entry per command, in order.
         public var results: [Entry]
         /// The undo step's description ("add “a”, complete “b”"), null if nothing changed.
-        public var done: String?
+        @ExplicitNull public var done: String?
 
         public init(results: [Entry], done: String?) {
             self.results = results
             self.done = done
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(results, forKey: .results)
-            try container.encode(done, forKey: .done)
         }
     }
 
@@ -46,21 +40,14 @@ public enum Transaction: RPCMethod {
     /// commands), that item's row after the whole transaction (null if it
     /// was removed), and what the command did (null if nothing).
     public struct Entry: Codable, Hashable, Sendable {
-        public var id: Int64?
-        public var item: TodoRow?
-        public var done: String?
+        @ExplicitNull public var id: Int64?
+        @ExplicitNull public var item: TodoRow?
+        @ExplicitNull public var done: String?
 
         public init(id: Int64?, item: TodoRow?, done: String?) {
             self.id = id
             self.item = item
             self.done = done
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(item, forKey: .item)
-            try container.encode(done, forKey: .done)
         }
     }
 }

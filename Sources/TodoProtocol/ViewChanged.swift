@@ -63,7 +63,7 @@ public struct ChangeBody: Codable, Hashable, Sendable {
     public var rows: [RowEdit]
     /// Which connection and request made the change; null for the daemon's
     /// own changes (reminders, a new day).
-    public var cause: Cause?
+    @ExplicitNull public var cause: Cause?
     /// This event replaces the subscriber's state instead of changing it.
     public var reset: Bool
 
@@ -101,20 +101,9 @@ public struct ChangeBody: Codable, Hashable, Sendable {
         return copy
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(revision, forKey: .revision)
-        try container.encode(properties, forKey: .properties)
-        try container.encode(rows, forKey: .rows)
-        try container.encode(cause, forKey: .cause)  // null for the daemon's own changes
-        try container.encode(reset, forKey: .reset)
-    }
-
     /// Applies this event to a state, as a client does.
     public func apply(to state: inout TodoListState) throws {
-        var all = try JSONDecoder().decode([String: JSONValue].self, from: JSONEncoder().encode(state.properties))
-        all.merge(properties) { $1 }
-        state.properties = try JSONDecoder().decode(TodoListProperties.self, from: JSONEncoder().encode(all))
+        try state.properties.apply(properties)
         for edit in rows {
             switch edit.op {
             case .insert: state.rows.insert(edit.row!, at: edit.index!)
@@ -133,17 +122,11 @@ public struct ChangeBody: Codable, Hashable, Sendable {
 /// id of the request, so a client can tell its own changes from others'.
 public struct Cause: Codable, Hashable, Sendable {
     public var connection: Int
-    public var request: RequestID?
+    @ExplicitNull public var request: RequestID?
 
     public init(connection: Int, request: RequestID?) {
         self.connection = connection
         self.request = request
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(connection, forKey: .connection)
-        try container.encode(request, forKey: .request)
     }
 }
 

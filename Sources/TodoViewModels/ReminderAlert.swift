@@ -1,5 +1,8 @@
 /// A reminder raised on the list: an item left undone too long, or overdue.
-public struct ReminderAlert: Codable, Hashable, Sendable {
+public struct ReminderAlert: Codable, Hashable, Sendable, WireTyped {
+    /// Described once in the protocol's schema, under this name.
+    public static let wireType = WireType.named("ReminderAlert")
+
     public enum Condition: String, Codable, Hashable, Sendable, CaseIterable {
         /// Not done for longer than the reminder age (default 24 hours).
         case waiting

@@ -1,27 +1,46 @@
 /// The list view model's values apart from its rows: counters and flags,
 /// already worded. Cheap to compute, so every change compares old and new.
-public struct TodoListProperties: Codable, Hashable, Sendable {
+///
+/// Each stored property has one declaration in `declarations`, right below,
+/// which gives its wire name and meaning; change keys, `Codable`, the
+/// protocol's property lists, wire values and schema all come from there.
+public struct TodoListProperties: ViewModelProperties {
     public var filter: ListFilter
     public var sort: ListSort
-    /// "0 items left", "1 item left", "2 items left".
     public var itemsLeft: String
     public var activeCount: Int
     public var completedCount: Int
     public var totalCount: Int
-    /// Every item is done (and there is at least one): toggle-all would reopen them all.
     public var allDone: Bool
     public var canClearCompleted: Bool
-    /// What to show instead of rows when this view has none; nil when it has rows.
     public var emptyText: String?
     public var canUndo: Bool
-    /// "Undo add “buy milk”", or nil when there is nothing to undo.
     public var undoText: String?
     public var canRedo: Bool
     public var redoText: String?
-    /// Reminders raised and not yet resolved (the first 20, by item id).
     public var alerts: [ReminderAlert]
-    /// How many reminders there are in all.
     public var alertCount: Int
+
+    public static let declarations: [ViewModelProperty<Self>] = [
+        .init("filter", \.filter, doc: "Which items the view shows."),
+        .init(
+            "sort", \.sort,
+            doc: "The order of the rows: created (oldest first), title (A to Z ignoring case and diacritics), due (soonest first, undated last); ties by id."
+        ),
+        .init("itemsLeft", \.itemsLeft, doc: "\"0 items left\", \"1 item left\", \"2 items left\"."),
+        .init("activeCount", \.activeCount, doc: "Items not done."),
+        .init("completedCount", \.completedCount, doc: "Items done."),
+        .init("totalCount", \.totalCount, doc: "All items."),
+        .init("allDone", \.allDone, doc: "There are items and every one is done: toggle-all would reopen them all."),
+        .init("canClearCompleted", \.canClearCompleted, doc: "At least one item is done."),
+        .init("emptyText", \.emptyText, doc: "What to show instead of rows when this view has none; null when it has rows."),
+        .init("canUndo", \.canUndo, doc: "Whether todo.undo would do something."),
+        .init("undoText", \.undoText, doc: "\"Undo add “buy milk”\"; null when there is nothing to undo."),
+        .init("canRedo", \.canRedo, doc: "Whether todo.redo would do something."),
+        .init("redoText", \.redoText, doc: "\"Redo mark all done\"; null when there is nothing to redo."),
+        .init("alerts", \.alerts, doc: "Reminders raised and not yet resolved: the first 20, by item id."),
+        .init("alertCount", \.alertCount, doc: "How many reminders there are in all."),
+    ]
 
     public init(
         filter: ListFilter, sort: ListSort, itemsLeft: String, activeCount: Int, completedCount: Int, totalCount: Int,
@@ -45,46 +64,14 @@ public struct TodoListProperties: Codable, Hashable, Sendable {
         self.alertCount = alertCount
     }
 
-    /// Every property is written, a missing value as null, so a snapshot
-    /// always has every key and an event can set one back to null.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(filter, forKey: .filter)
-        try container.encode(sort, forKey: .sort)
-        try container.encode(itemsLeft, forKey: .itemsLeft)
-        try container.encode(activeCount, forKey: .activeCount)
-        try container.encode(completedCount, forKey: .completedCount)
-        try container.encode(totalCount, forKey: .totalCount)
-        try container.encode(allDone, forKey: .allDone)
-        try container.encode(canClearCompleted, forKey: .canClearCompleted)
-        try container.encode(emptyText, forKey: .emptyText)
-        try container.encode(canUndo, forKey: .canUndo)
-        try container.encode(undoText, forKey: .undoText)
-        try container.encode(canRedo, forKey: .canRedo)
-        try container.encode(redoText, forKey: .redoText)
-        try container.encode(alerts, forKey: .alerts)
-        try container.encode(alertCount, forKey: .alertCount)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeDeclaredProperties(to: encoder) }
 
-    /// The names of the properties whose values differ from `other`'s.
-    public func changedKeys(since other: TodoListProperties) -> [String] {
-        var keys: [String] = []
-        if filter != other.filter { keys.append("filter") }
-        if sort != other.sort { keys.append("sort") }
-        if itemsLeft != other.itemsLeft { keys.append("itemsLeft") }
-        if activeCount != other.activeCount { keys.append("activeCount") }
-        if completedCount != other.completedCount { keys.append("completedCount") }
-        if totalCount != other.totalCount { keys.append("totalCount") }
-        if allDone != other.allDone { keys.append("allDone") }
-        if canClearCompleted != other.canClearCompleted { keys.append("canClearCompleted") }
-        if emptyText != other.emptyText { keys.append("emptyText") }
-        if canUndo != other.canUndo { keys.append("canUndo") }
-        if undoText != other.undoText { keys.append("undoText") }
-        if canRedo != other.canRedo { keys.append("canRedo") }
-        if redoText != other.redoText { keys.append("redoText") }
-        if alerts != other.alerts { keys.append("alerts") }
-        if alertCount != other.alertCount { keys.append("alertCount") }
-        return keys
+    public init(from decoder: any Decoder) throws {
+        // Every stored property is declared, so each of these is read over.
+        self.init(
+            filter: .all, sort: .created, itemsLeft: "", activeCount: 0, completedCount: 0, totalCount: 0, allDone: false,
+            canClearCompleted: false, emptyText: nil, canUndo: false, undoText: nil, canRedo: false, redoText: nil)
+        try decodeDeclaredProperties(from: decoder)
     }
 }
 

@@ -8,8 +8,8 @@ public struct TodoRow: Codable, Hashable, Sendable {
     public var done: Bool
     /// "created today", "created 3 days ago", "created 2026-10-01".
     public var createdText: String
-    /// "due tomorrow", "due today at 14:00", or nil when the item has no due date.
-    public var dueText: String?
+    /// "due tomorrow", "due today at 14:00", or nil (null) when the item has no due date.
+    @ExplicitNull public var dueText: String?
     /// Not done and past due.
     public var overdue: Bool
 
@@ -20,16 +20,5 @@ public struct TodoRow: Codable, Hashable, Sendable {
         self.createdText = createdText
         self.dueText = dueText
         self.overdue = overdue
-    }
-
-    /// `dueText` is written as null when there is none, so every row has every key.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(done, forKey: .done)
-        try container.encode(createdText, forKey: .createdText)
-        try container.encode(dueText, forKey: .dueText)
-        try container.encode(overdue, forKey: .overdue)
     }
 }

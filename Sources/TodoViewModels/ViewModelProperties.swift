@@ -1,0 +1,40 @@
+/// A view model's properties (its values apart from rows), each declared
+/// once in `declarations`; what has to agree about them comes from there.
+///
+/// A conforming struct lists one `ViewModelProperty` per stored property,
+/// right below them (a test checks that every stored property is declared),
+/// and implements `Codable` with `encodeDeclaredProperties(to:)` and
+/// `decodeDeclaredProperties(from:)`.
+public protocol ViewModelProperties: Codable, Hashable, Sendable {
+    static var declarations: [ViewModelProperty<Self>] { get }
+}
+
+extension ViewModelProperties {
+    /// Every property's name, in the order they are declared.
+    public static var names: [String] { declarations.map(\.name) }
+
+    /// The names of the properties whose values differ from `other`'s, in
+    /// the order they are declared.
+    public func changedKeys(since other: Self) -> [String] {
+        Self.declarations.compactMap { $0.differs(self, from: other) ? $0.name : nil }
+    }
+
+    /// Every property, a missing value as null, so a snapshot always has
+    /// every key and an event can set one back to null.
+    public func encodeDeclaredProperties(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        for property in Self.declarations {
+            try property.encodeEntry(of: self, to: &container)
+        }
+    }
+
+    /// Reads every property into `self`: a missing nullable one as nil, a
+    /// missing other one is an error. Keys that are not properties are
+    /// ignored, so an older client reads a newer daemon's state.
+    public mutating func decodeDeclaredProperties(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        for property in Self.declarations {
+            try property.decodeEntry(from: container, into: &self)
+        }
+    }
+}
