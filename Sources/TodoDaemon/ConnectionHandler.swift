@@ -194,18 +194,6 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
         owner.end(id, lastLine: lastLine)
     }
 
-    /// Closes a connection after its last line so that the client reads it:
-    /// the output is shut first (the client sees the end of the stream after
-    /// the last line), and the socket is closed once the client closes too,
-    /// or after two seconds. Closing at once while the client's unread
-    /// request bytes sit in the socket (an over-long line) would reset the
-    /// connection, and the client could lose the last line.
-    private static func closeGently(_ channel: any Channel) {
-        channel.close(mode: .output).whenComplete { _ in
-            channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
-        }
-    }
-
     /// Writes what the outbox holds, then flushes once; closes after the
     /// last line when the outbox is finished.
     ///
@@ -238,7 +226,7 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
                 context.flush()
                 let channel = context.channel
                 let written = lastWrite ?? context.eventLoop.makeSucceededVoidFuture()
-                written.whenComplete { _ in Self.closeGently(channel) }
+                written.whenComplete { _ in channel.closeAfterLastLine() }
                 return
             }
         }

@@ -16,11 +16,15 @@ final class RefusalHandler: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(data: line))).whenComplete { _ in
-            channel.close(promise: nil)
+            channel.closeAfterLastLine()
         }
         context.fireChannelActive()
     }
 
     /// Whatever the client sends meanwhile is not read.
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event { context.close(promise: nil) }
+    }
 }
