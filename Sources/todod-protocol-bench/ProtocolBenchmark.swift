@@ -135,7 +135,8 @@ struct ProtocolBenchmark {
             func runRedis(_ index: Int, counted: Bool) throws {
                 let run = redisRuns[index]
                 let estimate = redisLastRates[index] > 0 ? redisLastRates[index] : diskRate * run.perSync
-                let requests = min(run.range.upperBound, max(run.range.lowerBound, Int(estimate)))
+                let batch = run.clients * run.pipeline
+                let requests = min(run.range.upperBound, max(run.range.lowerBound, Int(estimate))) / batch * batch
                 let rate = try Redis.benchmarkSet(socket: redis.socket, clients: run.clients, pipeline: run.pipeline, requests: requests)
                 redisLastRates[index] = rate
                 if counted {

@@ -41,8 +41,11 @@ enum Redis {
     }
 
     /// `redis-benchmark -s SOCKET -t set -c CLIENTS [-P PIPELINE] -n REQUESTS --csv`:
-    /// the requests per second it reports.
+    /// the requests per second it reports. `requests` must be a multiple of
+    /// `pipeline` × `clients`: otherwise the last batch overshoots the count,
+    /// and redis-benchmark 7.0 may abort with "All clients disconnected".
     static func benchmarkSet(socket: String, clients: Int, pipeline: Int, requests: Int) throws -> Double {
+        precondition(requests % (clients * pipeline) == 0, "requests not a multiple of clients × pipeline")
         var arguments = ["-s", socket, "-t", "set", "-c", "\(clients)", "-n", "\(requests)", "--csv"]
         if pipeline > 1 { arguments += ["-P", "\(pipeline)"] }
         let output = try run(tool("redis-benchmark"), arguments, timeout: .seconds(90))
