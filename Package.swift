@@ -87,8 +87,12 @@ let package = Package(
             name: "todod-bench",
             dependencies: ["BenchmarkSupport", "TodoModel", "TodoStorage", "TodoViewModels", "TodoProtocol"]
         ),
-        // todod over its socket (the release todod next to it) against a plain echo.
-        .executableTarget(name: "todod-protocol-bench", dependencies: ["BenchmarkSupport"]),
+        // todod over its socket (the release todod next to it) against a plain echo, raw
+        // SQLite (the C API through GRDB's system-library module, no GRDB code) and Redis.
+        .executableTarget(
+            name: "todod-protocol-bench",
+            dependencies: ["BenchmarkSupport", .product(name: "GRDBSQLite", package: "GRDB.swift")]
+        ),
         // todoctl (release) against Taskwarrior, as whole processes.
         .executableTarget(name: "todoctl-bench", dependencies: ["BenchmarkSupport"]),
 

@@ -4,7 +4,13 @@ import Glibc
 /// lines, with nothing between the benchmark and the system calls: the same
 /// code times the plain echo (the floor) and todod, so the difference between
 /// the two is todod's own. Each is used by one thread at a time.
+///
+/// Every read and write gives up after `timeoutSeconds` (`SO_RCVTIMEO`,
+/// `SO_SNDTIMEO`), so a server that stops answering fails the benchmark
+/// instead of hanging it.
 public final class LineSocket: @unchecked Sendable {
+    public static let timeoutSeconds = 60
+
     public let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
@@ -21,6 +27,10 @@ public final class LineSocket: @unchecked Sendable {
             throw BenchmarkError.failed("socket path too long: \(path)")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        var timeout = timeval(tv_sec: Self.timeoutSeconds, tv_usec: 0)
+        for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
+            setsockopt(descriptor, SOL_SOCKET, option, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
@@ -43,6 +53,7 @@ public final class LineSocket: @unchecked Sendable {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN { throw BenchmarkError.failed("the server read nothing for \(Self.timeoutSeconds) s") }
                 throw BenchmarkError.system("write", errno)
             }
             offset += written
@@ -65,11 +76,16 @@ public final class LineSocket: @unchecked Sendable {
         }
     }
 
+    /// Bytes read from the socket but not yet returned as a line: code that
+    /// reads `descriptor` itself checks this is 0 first.
+    public var bufferedByteCount: Int { buffer.count - start }
+
     /// Appends whatever the socket has (blocking until there is something).
     private func fill() throws {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 {
             if errno == EINTR { return }
+            if errno == EAGAIN { throw BenchmarkError.failed("the server sent nothing for \(Self.timeoutSeconds) s") }
             throw BenchmarkError.system("read", errno)
         }
         if count == 0 { throw BenchmarkError.failed("the server closed the connection") }

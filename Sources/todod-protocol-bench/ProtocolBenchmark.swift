@@ -1,148 +1,306 @@
 import BenchmarkSupport
 import Foundation
 
-/// `todod-protocol-bench`: todod over its socket, against the floor, in one run.
+/// `todod-protocol-bench`: todod over its socket, against its anchors, in one run.
 ///
 /// Run it with `scripts/bench protocol` (which builds todod and this in
-/// release mode), or after a release build: `.build/release/todod-protocol-bench
-/// [--data-parent DIR] [round-trip] [mutations] [fan-out]` (all parts
-/// unless some are named; the floor is always measured). Each part starts a fresh todod (the release build next
-/// to this executable) with its data in a new directory under `DIR` (default:
-/// the system's temporary directory; the disk it is on decides the cost of a
-/// sync), and talks to it over a real Unix socket with plain blocking sockets:
+/// release mode and installs Debian's Redis), or after a release build:
+/// `.build/release/todod-protocol-bench [--data-parent DIR] [round-trip]
+/// [mutations] [fan-out] [startup]` (all parts unless some are named). Each
+/// part starts a fresh todod (the release build next to this executable) with
+/// its data in a new directory under `DIR` (default: the system's temporary
+/// directory; the disk it is on decides the cost of a sync), and talks to it
+/// over a real Unix socket with plain blocking sockets. Next to each todod
+/// figure it measures, in the same run and on the same disk, the anchor the
+/// figure is judged against:
 ///
-/// 1. the floor: a line as long as todod's request, echoed back by a minimal
-///    server process (`EchoServer`);
-/// 2. todod's round trip: `server.status` on one persistent connection;
-/// 3. durable mutations per second (`todo.add`; each reply comes only after the
-///    edit is committed and the write-ahead log synced): one client waiting for
-///    each reply, one client keeping 256 requests in flight, and 50 clients;
-/// 4. fan-out: the time from sending one edit until each of 100, then 1,000,
-///    subscribers has its `view.changed` line.
+/// - `round-trip`: `server.status` on one persistent connection (median,
+///   p99) against the floor, a line as long echoed by a minimal server process
+///   (`EchoServer`); Redis's `PING` for information.
+/// - `mutations`: durable `todo.add` per second (each reply comes only after
+///   the edit is committed and the write-ahead log synced), one client
+///   waiting for each reply, one keeping 256 in flight, 50 clients; against
+///   raw SQLite's durable commit rate (`RawSQLite`) and `redis-benchmark -t
+///   set` on a Redis that syncs every write (`-c 1`, `-c 1 -P 256`, `-c 50`);
+///   and todod's CPU time per edit in the 50-client run.
+/// - `fan-out`: one edit until each of 100, then 1,000 subscribers has its
+///   `view.changed` line, against Redis `PUBLISH` to as many `SUBSCRIBE`rs,
+///   timed by the same reader (p50, p99), with one raw SQLite commit timed
+///   between the rounds (the 100-subscriber target allows Redis's p99 plus one).
+/// - `startup`: from spawning todod on 100,000 stored items until its first
+///   reply to `server.status`, and its resident memory then.
+///
+/// Where the machine is shared, a disk's sync rate and a core's share swing
+/// from one second to the next, so a figure and its anchor are measured in
+/// turns (round trips in turns of 1,000, edits in slices of a second or so,
+/// fan-out round by round) and each pools its turns. The run ends with a table
+/// of todod's figures, their anchors, ratios and targets.
 @main
 struct ProtocolBenchmark {
-    static func main() throws {
+    static let parts = ["round-trip", "mutations", "fan-out", "startup"]
+    static let usage = "usage: todod-protocol-bench [--data-parent DIR] [\(parts.joined(separator: "] ["))]\n"
+
+    static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "--echo-server", arguments.count == 2 {
-            try EchoServer.run(path: arguments[1])
+            do { try EchoServer.run(path: arguments[1]) } catch { fail("echo server: \(error)") }
         }
         var parent = FileManager.default.temporaryDirectory
+        var parentNamed = false
         if let flag = arguments.firstIndex(of: "--data-parent"), flag + 1 < arguments.count {
             parent = URL(fileURLWithPath: arguments[flag + 1])
+            parentNamed = true
             arguments.removeSubrange(flag...(flag + 1))
         }
-        let parts = Set(arguments)
-        guard parts.isSubset(of: ["round-trip", "mutations", "fan-out"]) else {
-            FileHandle.standardError.write(
-                Data(
-                    "usage: todod-protocol-bench [--data-parent DIR] [round-trip] [mutations] [fan-out]\n"
-                        .utf8))
+        guard Set(arguments).isSubset(of: parts) else {
+            FileHandle.standardError.write(Data(usage.utf8))
             exit(64)
         }
-        func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
+        do {
+            // Every server is stopped when `run` returns or throws (ServerProcess's deinit).
+            try run(parts: arguments.isEmpty ? Set(parts) : Set(arguments), parent: parent, parentNamed: parentNamed)
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("todod-protocol-bench: \(message)\n".utf8))
+        exit(1)
+    }
+
+    static func run(parts: Set<String>, parent: URL, parentNamed: Bool) throws {
         let scratch = parent.appendingPathComponent("todod-protocol-bench-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        let fanOutSizes = [(subscribers: 100, rounds: 200), (subscribers: 1000, rounds: 40)]
+        let largestFanOut = fanOutSizes.map(\.subscribers).max()!
+        // Both servers' subscribers are connected at once.
+        if parts.contains("fan-out") { try ProcessFigures.allowOpenFiles(2 * largestFanOut + 256) }
 
-        print(
-            "todod-protocol-bench: release build expected; data under \(scratch.path) (\(fileSystem(of: scratch)))\n"
-        )
-        var report: [ReportLine] = []
-        func say(_ line: ReportLine) {
-            print(line)
-            report.append(line)
-        }
+        let report = Report()
+        let needsRedis = !parts.isDisjoint(with: ["round-trip", "mutations", "fan-out"])
+        print("todod-protocol-bench: release build expected; data under \(scratch.path) (\(fileSystem(of: scratch)))")
+        print("load average at start: \(ProcessFigures.loadAverage) (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        let redis = needsRedis ? try ServerProcess.redis(in: scratch, maxClients: largestFanOut + 64) : nil
+        if redis != nil { print("Redis \(Redis.version): Unix socket, appendonly yes, appendfsync always, same disk") }
 
-        let statusRequest =
-            Array(#"{"jsonrpc":"2.0","id":1,"method":"server.status"}"#.utf8) + [UInt8(ascii: "\n")]
-        print("== round trip, one client, one persistent connection (\(roundTrips) round trips)")
-        let echo = try ServerProcess.echo(in: scratch)
-        let floor = try timeRoundTrips(try echo.connect(greeting: false), line: statusRequest)
-        echo.stop()
-        say(ReportLine("floor: echo of a \(statusRequest.count)-byte line: median", floor.median, "µs"))
-        say(ReportLine("floor: p99", floor.p99, "µs"))
+        // Raw SQLite is the anchor of two parts; one database serves both.
+        let sqlite = parts.isDisjoint(with: ["mutations", "fan-out"]) ? nil : try RawSQLite(parent: scratch)
 
-        if runs("round-trip") {
+        if parts.contains("round-trip"), let redis {
+            report.section("round trip, one client, one persistent connection (\(roundTrips) each, in turns of \(roundTripTurn))")
+            let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"server.status"}"#.utf8) + [10]
+            let echo = try ServerProcess.echo(in: scratch)
             let todod = try ServerProcess.todod(in: scratch)
-            let roundTrip = try timeRoundTrips(try todod.connect(), line: statusRequest)
-            say(
-                ReportLine(
-                    "todod server.status: median", roundTrip.median, "µs",
-                    target: .atMost(3 * floor.median), comment: ratio(roundTrip.median, floor.median)))
-            say(
-                ReportLine(
-                    "todod server.status: p99", roundTrip.p99, "µs",
-                    target: .atMost(3 * floor.p99), comment: ratio(roundTrip.p99, floor.p99)))
+            let times = try timeRoundTrips([
+                (try echo.connect(greeting: false), line), (try redis.connect(greeting: false), RESP.command("PING")),
+                (try todod.connect(), line),
+            ])
+            echo.stop()
             todod.stop()
+            let (floor, ping, roundTrip) = (times[0], times[1], times[2])
+            report.say("floor: echo of a \(line.count)-byte line: median", floor.median, "µs")
+            report.say("floor: p99", floor.p99, "µs")
+            report.say("Redis PING: median", ping.median, "µs")
+            report.compare(
+                "todod server.status: median", roundTrip.median, "µs", anchor: ("echo floor", floor.median),
+                goal: .atMostTimes(3), figure: "`server.status` round trip, median")
+            report.compare(
+                "todod server.status: median, against Redis PING", roundTrip.median, "µs",
+                anchor: ("Redis PING", ping.median), goal: nil, figure: "`server.status` round trip, median (information)")
+            report.compare(
+                "todod server.status: p99", roundTrip.p99, "µs", anchor: ("echo floor p99", floor.p99), goal: nil,
+                figure: "`server.status` round trip, p99 (information)")
         }
 
-        if runs("mutations") {
-            print("\n== durable mutations (todo.add; replied after commit and sync)")
-            for (label, clients, window, target) in [
-                ("1 client, one request at a time", 1, 1, nil),
-                ("1 client, 256 requests in flight", 1, 256, ReportLine.Target.atLeast(20_000)),
-                ("50 clients, one request at a time each", 50, 1, nil),
-            ] as [(String, Int, Int, ReportLine.Target?)] {
-                let todod = try ServerProcess.todod(in: scratch)
-                let rate = try MutationLoad(server: todod, clients: clients, window: window).run()
+        if parts.contains("mutations"), let redis, let sqlite {
+            report.section(
+                "durable edits: raw SQLite, Redis syncing every write, todod's todo.add (\(mutationRounds) rounds in turns, after one to warm up)")
+            // One todod per load, each fresh; the contenders take turns, and
+            // each figure pools its slices.
+            let loads = try [(1, 1), (1, 256), (50, 1)].map { clients, window in
+                try MutationLoad(server: try ServerProcess.todod(in: scratch), clients: clients, window: window)
+            }
+            var rates = Array(repeating: MutationLoad.Rate(), count: loads.count)
+            var sqliteResult = RawSQLite.Result()
+            // The redis-benchmark runs, each sized for about a second from its
+            // last rate, or at first from the disk's sync rate.
+            let redisRuns = [(clients: 1, pipeline: 1, perSync: 1.0, range: 200...20_000),
+                             (clients: 1, pipeline: 256, perSync: 90.0, range: 10_000...1_000_000),
+                             (clients: 50, pipeline: 1, perSync: 12.0, range: 2_000...200_000)]
+            var redisTotals = Array(repeating: (requests: 0, seconds: 0.0), count: redisRuns.count)
+            var redisLastRates = Array(repeating: 0.0, count: redisRuns.count)
+            var diskRate = 0.0
+            func runRedis(_ index: Int, counted: Bool) throws {
+                let run = redisRuns[index]
+                let estimate = redisLastRates[index] > 0 ? redisLastRates[index] : diskRate * run.perSync
+                let batch = run.clients * run.pipeline
+                let requests = min(run.range.upperBound, max(run.range.lowerBound, Int(estimate))) / batch * batch
+                let rate = try Redis.benchmarkSet(socket: redis.socket, clients: run.clients, pipeline: run.pipeline, requests: requests)
+                redisLastRates[index] = rate
+                if counted {
+                    redisTotals[index].requests += requests
+                    redisTotals[index].seconds += Double(requests) / rate
+                }
+            }
+            func runTodod(_ index: Int, counted: Bool) throws {
+                let rate = try loads[index].run(for: .seconds(1))
+                if counted { rates[index] = rates[index] + rate }
+            }
+            // Each todod figure next to its anchor: the disk's rate then todod
+            // one at a time; Redis with 50 clients then todod's two loads it
+            // is judged against; the information-only anchors after. The first
+            // round warms every contender up and is not counted: it sizes the
+            // redis-benchmark runs and brings each todod's write-ahead log to
+            // its working size, as RawSQLite does for its own.
+            for round in 0...mutationRounds {
+                let counted = round > 0
+                let disk = try sqlite.run(for: .seconds(1))
+                diskRate = disk.perSecond
+                if counted { sqliteResult = sqliteResult + disk }
+                try runTodod(0, counted: counted)
+                try runRedis(2, counted: counted)
+                try runTodod(1, counted: counted)
+                try runTodod(2, counted: counted)
+                try runRedis(0, counted: counted)
+                try runRedis(1, counted: counted)
+            }
+            for load in loads { load.server.stop() }
+            report.say(
+                "raw SQLite: commits per second", sqliteResult.perSecond, "/s",
+                "(\(sqliteResult.commits) in \(ReportLine.format(sqliteResult.seconds * 1000)) ms)")
+            report.say("raw SQLite: one commit, median", sqliteResult.medianMicroseconds, "µs")
+            report.say("raw SQLite: one commit, p99", sqliteResult.p99Microseconds, "µs")
+            let redisRates = redisTotals.map { Double($0.requests) / $0.seconds }
+            report.say("Redis SET -c 1", redisRates[0], "/s")
+            report.say("Redis SET -c 1 -P 256", redisRates[1], "/s")
+            report.say("Redis SET -c 50", redisRates[2], "/s")
+            for (load, rate) in zip(loads, rates) {
+                report.note(
+                    "todod, \(load.clients) client(s), window \(load.window): "
+                        + "\(rate.count) edits in \(ReportLine.format(rate.seconds * 1000)) ms")
+            }
+            let (one, pipelined, fifty) = (rates[0], rates[1], rates[2])
+            report.compare(
+                "todod, 1 client, one at a time", one.perSecond, "/s", anchor: ("raw SQLite", sqliteResult.perSecond),
+                goal: .atLeastTimes(0.8), figure: "durable `todo.add`, 1 client, one at a time")
+            report.compare(
+                "todod, 1 client, one at a time, against Redis -c 1", one.perSecond, "/s", anchor: ("Redis -c 1", redisRates[0]),
+                goal: nil, figure: "durable `todo.add`, 1 client, one at a time (information)")
+            report.compare(
+                "todod, 1 client, 256 in flight", pipelined.perSecond, "/s", anchor: ("Redis -c 50", redisRates[2]),
+                goal: .atLeastTimes(1), figure: "durable `todo.add`, 1 client, 256 in flight")
+            report.compare(
+                "todod, 1 client, 256 in flight, against Redis -P 256", pipelined.perSecond, "/s",
+                anchor: ("Redis -c 1 -P 256", redisRates[1]), goal: nil,
+                figure: "durable `todo.add`, 1 client, 256 in flight (information)")
+            report.compare(
+                "todod, 50 clients", fifty.perSecond, "/s", anchor: ("Redis -c 50", redisRates[2]), goal: .atLeastTimes(1),
+                figure: "durable `todo.add`, 50 clients")
+            report.compare(
+                "todod CPU (user + system) per edit, 50 clients", fifty.cpuMicrosecondsPerEdit, "µs", anchor: nil,
+                goal: .atMost(30), figure: "todod CPU per durable edit, 50 clients (aim)")
+            report.note("(\(ReportLine.format(fifty.cpuSeconds * 1000)) ms of todod's CPU for \(fifty.count) edits)")
+        }
+
+        if parts.contains("fan-out"), let redis, let sqlite {
+            report.section("fan-out: from the publishing write until each subscriber has read its message (in turns)")
+            for (subscribers, rounds) in fanOutSizes {
+                let todod = try ServerProcess.todod(in: scratch, arguments: ["--max-connections", "\(subscribers + 16)"])
+                // One raw SQLite commit after each round: the commit time the
+                // 100-subscriber bound adds, taken at the same moments.
+                var commits = RawSQLite.Result()
+                let results = try FanOut(subscribers: subscribers, rounds: rounds)
+                    .run([TododFanOut(server: todod), RedisFanOut(server: redis)]) {
+                        commits = commits + (try sqlite.run(for: .seconds(1), maximum: 1))
+                    }
                 todod.stop()
-                say(
-                    ReportLine(
-                        label, rate.perSecond, "/s", target: target,
-                        comment: "(\(rate.count) in \(ReportLine.format(rate.seconds * 1000)) ms)"))
+                let (tododResult, redisResult) = (results[0], results[1])
+                let commit = commits.medianMicroseconds
+                report.say("raw SQLite commit between the rounds: median", commit, "µs")
+                report.say("Redis PUBLISH to \(subscribers): p50", redisResult.p50 / 1000, "ms")
+                report.say("Redis PUBLISH to \(subscribers): p99", redisResult.p99 / 1000, "ms")
+                report.compare(
+                    "todod to \(subscribers) subscribers: p50", tododResult.p50 / 1000, "ms",
+                    anchor: ("Redis p50", redisResult.p50 / 1000), goal: nil,
+                    figure: "one edit to \(subscribers) subscribers, p50 (information)")
+                if subscribers <= 100 {
+                    report.compare(
+                        "todod to \(subscribers) subscribers: p99", tododResult.p99 / 1000, "ms",
+                        anchor: (
+                            "Redis p99 \(Report.figure(redisResult.p99 / 1000, "ms")) + one SQLite commit \(Report.figure(commit / 1000, "ms")) =",
+                            (redisResult.p99 + commit) / 1000),
+                        goal: .atMostTimes(1),
+                        figure: "one edit to \(subscribers) subscribers, p99")
+                } else {
+                    report.compare(
+                        "todod to \(subscribers) subscribers: p99", tododResult.p99 / 1000, "ms",
+                        anchor: ("Redis p99", redisResult.p99 / 1000), goal: .atMostTimes(1.5),
+                        figure: "one edit to \(subscribers) subscribers, p99")
+                }
+                report.note(
+                    "(\(rounds) rounds × \(subscribers) subscribers each; todod's event \(tododResult.messageBytes) bytes, "
+                        + "Redis's message \(redisResult.messageBytes))")
             }
         }
 
-        if runs("fan-out") {
-            print("\n== fan-out: one edit until each subscriber has its event")
-            for (subscribers, edits, bound) in [(100, 200, 2.0), (1000, 40, 20.0)] {
-                let todod = try ServerProcess.todod(
-                    in: scratch, arguments: ["--max-connections", "\(subscribers + 16)"])
-                let latencies = try FanOut(server: todod, subscribers: subscribers).run(edits: edits)
-                todod.stop()
-                say(
-                    ReportLine(
-                        "\(subscribers) subscribers: p50", percentile(latencies, 0.5) / 1000, "ms",
-                        comment: ratio(percentile(latencies, 0.5), floor.median)))
-                say(
-                    ReportLine(
-                        "\(subscribers) subscribers: p99", percentile(latencies, 0.99) / 1000, "ms",
-                        target: .atMost(bound), comment: "(\(edits) edits × \(subscribers))"))
-            }
+        if parts.contains("startup") {
+            let items = 100_000
+            report.section("start to the first reply with 100,000 items on disk")
+            let startup = try Startup(parent: scratch, items: items).run()
+            report.note("filled through todod in \(ReportLine.format(startup.fillSeconds)) s; starts: "
+                + startup.times.map { ReportLine.format($0 * 1000) + " ms" }.joined(separator: ", "))
+            report.compare(
+                "todod start to first server.status reply, median", startup.medianSeconds, "s", anchor: nil,
+                goal: .atMost(0.5), figure: "start to first reply, 100,000 items on disk")
+            report.compare(
+                "todod resident memory then, largest", startup.largestResidentBytes / 1e6, "MB", anchor: nil,
+                goal: .atMost(150), figure: "resident memory at first reply")
         }
 
-        let missed = report.filter { !$0.isMet }
+        redis?.stop()
+        print("\nload average at end: \(ProcessFigures.loadAverage)")
         print(
-            missed.isEmpty
-                ? "\nevery target met"
-                : "\n\(missed.count) target(s) missed:\n"
-                    + missed.map(\.description).joined(separator: "\n"))
+            report.missed.isEmpty
+                ? "every target met"
+                : "\(report.missed.count) target(s) missed:\n" + report.missed.map(\.description).joined(separator: "\n"))
+        if !report.rows.isEmpty {
+            let named = Self.parts.filter(parts.contains)
+            let command = (["scripts/bench protocol"] + (parentNamed ? ["--data-parent", parent.path] : [])
+                + (named.count == Self.parts.count ? [] : named)).joined(separator: " ")
+            print("\nSummary (`\(command)`, load average \(ProcessFigures.loadAverage)):\n")
+            print(report.rows.markdownTable(valueHeading: "todod"))
+        }
     }
 
     static let roundTrips = 20_000
+    static let roundTripTurn = 1000
+    static let mutationRounds = 4
 
-    /// Sends `line` and waits for the answer, `roundTrips` times after a warm-up;
-    /// the median and p99 in microseconds.
-    static func timeRoundTrips(_ connection: LineSocket, line: [UInt8]) throws -> (
-        median: Double, p99: Double
-    ) {
-        for _ in 0..<1000 {
-            try connection.send(line)
-            _ = try connection.readLine()
+    /// Sends each connection's line and waits for the answer (one line),
+    /// `roundTrips` times per connection after a warm-up, the connections
+    /// taking turns of `roundTripTurn`; per connection, the median and p99 in
+    /// microseconds.
+    static func timeRoundTrips(_ contenders: [(LineSocket, [UInt8])]) throws -> [(median: Double, p99: Double)] {
+        for (connection, line) in contenders {
+            for _ in 0..<1000 {
+                try connection.send(line)
+                _ = try connection.readLine()
+            }
         }
-        var times: [Double] = []
-        times.reserveCapacity(roundTrips)
-        for _ in 0..<roundTrips {
-            let start = ContinuousClock.now
-            try connection.send(line)
-            _ = try connection.readLine()
-            times.append((ContinuousClock.now - start).microseconds)
+        var times = Array(repeating: [Double](), count: contenders.count)
+        for _ in 0..<(roundTrips / roundTripTurn) {
+            for (index, (connection, line)) in contenders.enumerated() {
+                for _ in 0..<roundTripTurn {
+                    let start = ContinuousClock.now
+                    try connection.send(line)
+                    _ = try connection.readLine()
+                    times[index].append((ContinuousClock.now - start).microseconds)
+                }
+            }
         }
-        return (percentile(times, 0.5), percentile(times, 0.99))
-    }
-
-    static func ratio(_ value: Double, _ floor: Double) -> String {
-        String(format: "(%.1f× the floor)", value / floor)
+        return times.map { (percentile($0, 0.5), percentile($0, 0.99)) }
     }
 
     /// The file system type under `url`, as `/proc/self/mounts` names it.

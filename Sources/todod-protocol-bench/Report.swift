@@ -1,0 +1,78 @@
+import BenchmarkSupport
+import Foundation
+
+/// What a run prints: each figure as it is measured (todod's with its ratio to
+/// the anchor and its target), then the summary table of todod's figures.
+final class Report {
+    private(set) var missed: [ReportLine] = []
+    private(set) var rows: [Comparison] = []
+
+    /// A target as the issue states it: relative to the anchor, or absolute.
+    enum Goal {
+        case atMostTimes(Double)
+        case atLeastTimes(Double)
+        case atMost(Double)
+    }
+
+    func section(_ title: String) {
+        print("\n== \(title)")
+    }
+
+    /// A figure without a target: an anchor, or a detail.
+    func say(_ label: String, _ value: Double, _ unit: String, _ comment: String? = nil) {
+        emit(ReportLine(label, value, unit, comment: comment))
+    }
+
+    func note(_ text: String) {
+        print("  \(text)")
+    }
+
+    /// A todod figure: printed with its ratio to `anchor` (a name and a figure in
+    /// the same unit) and its target, and, under `figure`, added to the summary.
+    func compare(
+        _ label: String, _ value: Double, _ unit: String, anchor: (name: String, value: Double)?, goal: Goal?,
+        figure: String? = nil
+    ) {
+        let ratio = anchor.map { value / $0.value }
+        var target: ReportLine.Target?
+        var targetText: String?
+        switch goal {
+        case .atMostTimes(let factor)?:
+            if let anchor { target = .atMost(factor * anchor.value) }
+            targetText = "≤ \(Self.times(factor))"
+        case .atLeastTimes(let factor)?:
+            if let anchor { target = .atLeast(factor * anchor.value) }
+            targetText = "≥ \(Self.times(factor))"
+        case .atMost(let bound)?:
+            target = .atMost(bound)
+            targetText = "≤ " + String(format: "%g", bound) + (unit.hasPrefix("/") ? "" : " ") + unit
+        case nil:
+            break
+        }
+        let comment = anchor.map { "\(Comparison.format(ratio: value / $0.value)) \($0.name) (\(Self.figure($0.value, unit)))" }
+        let line = ReportLine(label, value, unit, target: target, comment: comment)
+        emit(line)
+        if let figure {
+            rows.append(
+                Comparison(
+                    figure, anchor: anchor.map { "\($0.name) \(Self.figure($0.value, unit))" },
+                    value: Self.figure(value, unit), ratio: ratio, target: targetText,
+                    met: target == nil ? nil : line.isMet))
+        }
+    }
+
+    private func emit(_ line: ReportLine) {
+        print(line)
+        if !line.isMet { missed.append(line) }
+    }
+
+    /// Three significant digits (whole numbers from 100): "865/s", "12.7 µs", "1.62 ms".
+    static func figure(_ value: Double, _ unit: String) -> String {
+        let digits = value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 3
+        return String(format: "%.\(digits)f", value) + (unit.hasPrefix("/") ? "" : " ") + unit
+    }
+
+    static func times(_ factor: Double) -> String {
+        String(format: "%.1f×", factor)
+    }
+}
