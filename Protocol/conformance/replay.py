@@ -294,10 +294,14 @@ def run_transcript(path, todod, validator, record):
                 data = b"x" * int(body) + b"\n"
             else:
                 try:
-                    request = substitute(json.loads(body), bindings)
+                    written = json.loads(body)
+                    request = substitute(written, bindings)
                     if isinstance(request, dict) and "id" in request and "method" in request:
                         conn.methods[json.dumps(request["id"])] = request["method"]
-                    body = json.dumps(request, ensure_ascii=False, separators=(",", ":"))
+                    # Sent as written unless a $NAME was filled in: Python would
+                    # turn 1e999 into Infinity and 1e3 into 1000.0.
+                    if request != written:
+                        body = json.dumps(request, ensure_ascii=False, separators=(",", ":"))
                 except ValueError:
                     pass  # deliberately not JSON
                 data = body.encode("utf-8") + (b"" if arrow == "→|" else b"\n")
@@ -316,7 +320,7 @@ def run_transcript(path, todod, validator, record):
         if daemon.process and daemon.process.poll() is None:
             daemon.process.send_signal(signal.SIGTERM)
             daemon.process.wait(timeout=30)
-    if record:
+    if record and not path.endswith(".md"):  # PROTOCOL.md's example is checked, never rewritten
         with open(path, "w", encoding="utf-8") as f:
             f.write("\n".join(output) + "\n")
     return checked
