@@ -110,7 +110,7 @@ public enum ProtocolDescription {
     ]
 
     static let types: [String: JSONValue] = [
-        "RequestID": ["type": ["string", "integer"]],
+        "RequestID": ["type": ["string", "number", "null"]],
         "Error": object(
             [
                 "code": integer, "message": string,
