@@ -219,10 +219,12 @@ def run_transcript(path, todod, validator, record):
         except ValueError:
             raise Failure(f"{where}: todod sent a line that is not JSON: {line[:200]!r}")
         validator.validate(message, "ServerMessage")
-        if "result" in message:
-            method = conn.methods.get(json.dumps(message["id"]))
-            if method:
-                validator.validate(message, f"response.{method}")
+        # A batch's replies are checked one by one like any reply.
+        for reply in message if isinstance(message, list) else [message]:
+            if "result" in reply:
+                method = conn.methods.get(json.dumps(reply["id"]))
+                if method:
+                    validator.validate(reply, f"response.{method}")
         if expected_text is not None:
             matches(json.loads(expected_text), message, bindings)
             checked += 1
@@ -294,10 +296,15 @@ def run_transcript(path, todod, validator, record):
                 data = b"x" * int(body) + b"\n"
             else:
                 try:
-                    request = substitute(json.loads(body), bindings)
-                    if isinstance(request, dict) and "id" in request and "method" in request:
-                        conn.methods[json.dumps(request["id"])] = request["method"]
-                    body = json.dumps(request, ensure_ascii=False, separators=(",", ":"))
+                    written = json.loads(body)
+                    request = substitute(written, bindings)
+                    for member in request if isinstance(request, list) else [request]:
+                        if isinstance(member, dict) and "id" in member and isinstance(member.get("method"), str):
+                            conn.methods[json.dumps(member["id"])] = member["method"]
+                    # Sent as written unless a $NAME was filled in: Python would
+                    # turn 1e999 into Infinity and 1e3 into 1000.0.
+                    if request != written:
+                        body = json.dumps(request, ensure_ascii=False, separators=(",", ":"))
                 except ValueError:
                     pass  # deliberately not JSON
                 data = body.encode("utf-8") + (b"" if arrow == "→|" else b"\n")
@@ -357,7 +364,7 @@ def placeholder(line, bindings):
         return value
 
     message = walk(message)
-    if isinstance(message.get("result"), dict) and "$defs" in message["result"]:
+    if isinstance(message, dict) and isinstance(message.get("result"), dict) and "$defs" in message["result"]:
         message["result"] = "$ANY"
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 

@@ -23,30 +23,30 @@ extension ListOwner {
             let durableAt = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause)
             return Answer(result: try Self.result(of: command, outcome), durableAt: durableAt)
         case Transaction.name:
-            return try transaction(request.decodeParams(Transaction.Params.self), cause: cause)
+            return try transaction(request.params(Transaction.Params.self), cause: cause)
         case GetListView.name:
-            let selection = try request.decodeParams(ViewSelection.self)
+            let selection = try request.params(ViewSelection.self)
             let id = try viewID(for: selection)
             defer { viewModel.closeView(id) }
             let state = viewModel.openView(id, filter: selection.filter ?? .all, sort: selection.sort ?? .created)
             return Answer(result: state, durableAt: revision)
         case SubscribeListView.name:
-            let (result, durableAt) = try subscribe(request.decodeParams(SubscribeListView.Params.self), connection: connection.id)
+            let (result, durableAt) = try subscribe(request.params(SubscribeListView.Params.self), connection: connection.id)
             return Answer(result: result, durableAt: durableAt, subscription: result.subscription)
         case UnsubscribeListView.name:
-            let params = try request.decodeParams(UnsubscribeListView.Params.self)
+            let params = try request.params(UnsubscribeListView.Params.self)
             try unsubscribe(params.subscription, connection: connection.id)
             return Answer(result: NoParams(), durableAt: 0)
         case SetViewOptions.name:
-            return Answer(result: NoParams(), durableAt: try setOptions(request.decodeParams(SetViewOptions.Params.self), cause: cause))
+            return Answer(result: NoParams(), durableAt: try setOptions(request.params(SetViewOptions.Params.self), cause: cause))
         case GetAddPrompt.name:
-            _ = try request.decodeParams(NoParams.self)
+            _ = try request.params(NoParams.self)
             return Answer(result: viewModel.addPrompt, durableAt: 0)
         case DescribeProtocol.name:
-            _ = try request.decodeParams(NoParams.self)
+            _ = try request.params(NoParams.self)
             return Answer(result: ProtocolDescription.document, durableAt: 0)
         case ServerStatus.name:
-            _ = try request.decodeParams(NoParams.self)
+            _ = try request.params(NoParams.self)
             return Answer(result: status(), durableAt: 0)
         default:
             throw RPCError.methodNotFound(request.method)
@@ -100,7 +100,7 @@ extension ListOwner {
 
         func decode<P: Decodable>(as type: P.Type) throws(RPCError) -> P {
             switch self {
-            case .request(let request): try request.decodeParams(P.self)
+            case .request(let request): try request.params(P.self)
             case .value(let params): try IncomingRequest.decode(params, as: P.self)
             }
         }

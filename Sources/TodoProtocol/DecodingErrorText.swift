@@ -26,7 +26,8 @@ enum DecodingErrorText {
         }
     }
 
-    private static func path(_ codingPath: [any CodingKey]) -> String {
+    /// `"commands.[0].params.id"`; "the value" for the whole.
+    static func path(_ codingPath: [any CodingKey]) -> String {
         let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         return text.isEmpty ? "the value" : "\"\(text)\""
     }

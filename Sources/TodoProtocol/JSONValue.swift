@@ -1,5 +1,7 @@
-/// Any JSON value, for the parts of a message whose shape is not known until
-/// its method is: the envelope is read first, the parameters after.
+/// Any JSON value, for the parts of a message whose shape is not known in
+/// advance: `rpc.describe`'s document, a transaction's commands, `todoctl
+/// call`. Requests do not go through it: their parameters are decoded
+/// straight from their bytes. `JSONValue(parsing:)` reads one strictly.
 public enum JSONValue: Hashable, Sendable, Codable {
     case null
     case bool(Bool)
@@ -9,7 +11,22 @@ public enum JSONValue: Hashable, Sendable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Objects and arrays are tried first and their members decoded without
+    /// `try?`, so an error deep inside keeps its path ("commands.[1].params.id")
+    /// instead of being swallowed by the attempt at the next type.
     public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            var members: [String: JSONValue] = [:]
+            for key in object.allKeys { members[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+            self = .object(members)
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+            self = .array(elements)
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -21,40 +38,16 @@ public enum JSONValue: Hashable, Sendable, Codable {
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
-            self = .object(value)
         } else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "a number too large to represent, or a value that is not JSON")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a number too large to represent")
         }
     }
 
-    /// The deepest nesting of arrays and objects in `json`, counted without
-    /// parsing (strings are skipped), so a hostile line is refused before a
-    /// recursive decoder sees it.
-    public static func nestingDepth(of json: some Collection<UInt8>, stoppingAt limit: Int) -> Int {
-        var depth = 0
-        var deepest = 0
-        var inString = false
-        var escaped = false
-        for byte in json {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                deepest = max(deepest, depth)
-                if deepest > limit { return deepest }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return deepest
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     public func encode(to encoder: any Encoder) throws {

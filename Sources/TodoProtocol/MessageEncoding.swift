@@ -5,10 +5,22 @@ import Foundation
 /// Keys are sorted so the same message is always the same bytes, which keeps
 /// transcripts and logs comparable. Slashes are not escaped, so paths stay readable.
 public enum MessageEncoding {
-    private static func makeEncoder() -> JSONEncoder {
+    /// One for every line instead of a new one per line: `JSONEncoder` is
+    /// safe to share between threads once configured.
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
+    }()
+
+    private static func encode(_ value: some Encodable) -> Data {
+        do {
+            return try encoder.encode(value)
+        } catch {
+            // Every message type here is plain data (strings, integers, arrays);
+            // encoding one cannot fail unless a type is broken.
+            preconditionFailure("encoding a protocol message failed: \(error)")
+        }
     }
 
     private struct Request<Params: Encodable>: Encodable {
@@ -24,38 +36,10 @@ public enum MessageEncoding {
         let method: String
     }
 
-    private struct Response<Result: Encodable>: Encodable {
-        let jsonrpc = "2.0"
-        let id: RequestID
-        let result: Result
-    }
-
-    private struct ErrorResponse: Encodable {
-        let jsonrpc = "2.0"
-        let id: RequestID?
-        let error: RPCError
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(jsonrpc, forKey: .jsonrpc)
-            // JSON-RPC requires "id": null when the request's id could not be read.
-            try container.encode(id, forKey: .id)
-            try container.encode(error, forKey: .error)
-        }
-
-        enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
-    }
-
     private static func line(_ value: some Encodable) -> Data {
-        do {
-            var data = try makeEncoder().encode(value)
-            data.append(UInt8(ascii: "\n"))
-            return data
-        } catch {
-            // Every message type here is plain data (strings, integers, arrays);
-            // encoding one cannot fail unless a type is broken.
-            preconditionFailure("encoding a protocol message failed: \(error)")
-        }
+        var data = encode(value)
+        data.append(UInt8(ascii: "\n"))
+        return data
     }
 
     public static func request<M: RPCMethod>(_ method: M.Type, id: RequestID, params: M.Params) -> Data {
@@ -70,12 +54,54 @@ public enum MessageEncoding {
         return line(RequestWithoutParams(id: id, method: method))
     }
 
+    /// `{"id":ID,"jsonrpc":"2.0","result":RESULT}` and a newline.
+    ///
+    /// The id is spliced in as the client wrote it (`RequestID.json`), which
+    /// no encoder can do; only the result goes through `JSONEncoder`. Keys
+    /// stay in sorted order, as every other line has them.
     public static func response<Result: Encodable>(id: RequestID, result: Result) -> Data {
-        line(Response(id: id, result: result))
+        let encoded = encode(result)
+        var line = Data()
+        line.reserveCapacity(encoded.count + id.json.utf8.count + 36)
+        line.append(contentsOf: #"{"id":"#.utf8)
+        line.append(contentsOf: id.json.utf8)
+        line.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+        line.append(encoded)
+        line.append(contentsOf: "}\n".utf8)
+        return line
     }
 
+    /// `{"error":ERROR,"id":ID,"jsonrpc":"2.0"}` and a newline; `"id":null`
+    /// when the request's id could not be read (JSON-RPC requires the member).
     public static func error(id: RequestID?, _ error: RPCError) -> Data {
-        line(ErrorResponse(id: id, error: error))
+        let encoded = encode(error)
+        let idText = id?.json ?? "null"
+        var line = Data()
+        line.reserveCapacity(encoded.count + idText.utf8.count + 36)
+        line.append(contentsOf: #"{"error":"#.utf8)
+        line.append(encoded)
+        line.append(contentsOf: #","id":"#.utf8)
+        line.append(contentsOf: idText.utf8)
+        line.append(contentsOf: #","jsonrpc":"2.0"}"#.utf8)
+        line.append(contentsOf: "\n".utf8)
+        return line
+    }
+
+    /// The replies to a batch's members as one line: `[REPLY,REPLY]` and a
+    /// newline, from reply lines as `response` and `error` make them. No
+    /// replies (every member was a notification) is no line: empty data,
+    /// and nothing is to be written (JSON-RPC 2.0, section 6).
+    public static func batch(_ replies: [Data]) -> Data {
+        guard !replies.isEmpty else { return Data() }
+        var line = Data()
+        line.reserveCapacity(replies.reduce(1) { $0 + $1.count })
+        line.append(UInt8(ascii: "["))
+        for (index, reply) in replies.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            line.append(reply.last == UInt8(ascii: "\n") ? reply.dropLast() : reply)
+        }
+        line.append(contentsOf: "]\n".utf8)
+        return line
     }
 
     public static func notification<N: RPCNotification>(_ notification: N.Type, params: N.Params) -> Data {

@@ -35,11 +35,13 @@ public enum ProtocolDescription {
         }
         defs["ErrorResponse"] = object(["jsonrpc": ["const": "2.0"], "id": nullable(ref("RequestID")), "error": ref("Error")])
         defs["ClientMessage"] = ["oneOf": .array(methods.map { ref("request.\($0.name)") })]
+        let anyResponse = object(["jsonrpc": ["const": "2.0"], "id": ref("RequestID"), "result": [:]])
         defs["ServerMessage"] = [
-            "description": "Any line todod sends: a response (its result is checked against response.METHOD by whoever knows the method), an error, or a notification.",
+            "description": "Any line todod sends: a response (its result is checked against response.METHOD by whoever knows the method), an error, a notification, or the replies to a batch.",
             "oneOf": .array(
-                [object(["jsonrpc": ["const": "2.0"], "id": ref("RequestID"), "result": [:]]), ref("ErrorResponse")]
-                    + notifications.map { ref("notification.\($0.name)") }),
+                [anyResponse, ref("ErrorResponse")]
+                    + notifications.map { ref("notification.\($0.name)") }
+                    + [["type": "array", "minItems": 1, "items": ["oneOf": [anyResponse, ref("ErrorResponse")]]]]),
         ]
         var errorIndex: [String: JSONValue] = [:]
         for error in errors {
@@ -97,7 +99,7 @@ public enum ProtocolDescription {
     static let propertySchemas = TodoListProperties.propertySchemas
 
     static let types: [String: JSONValue] = [
-        "RequestID": ["type": ["string", "integer"]],
+        "RequestID": ["type": ["string", "number", "null"]],
         "Error": object(
             [
                 "code": integer, "message": string,
@@ -335,4 +337,19 @@ public enum ProtocolDescription {
         ErrorName(name: "server.accessDenied", code: -32005, when: "the connecting user is not the daemon's; the connection is closed"),
         ErrorName(name: "server.internalError", code: -32603, when: "a bug in todod"),
     ]
+}
+
+extension ProtocolDescription {
+    /// The names of a method's parameters, from its schema (for the error
+    /// that answers positional parameters), in alphabetical order.
+    public static func parameterNames(of method: String) -> [String] {
+        guard var schema = methods.first(where: { $0.name == method })?.params else { return [] }
+        if case .object(let object) = schema, case .string(let reference)? = object["$ref"],
+            let name = reference.split(separator: "/").last, let referenced = types[String(name)]
+        {
+            schema = referenced
+        }
+        guard case .object(let object) = schema, case .object(let properties)? = object["properties"] else { return [] }
+        return properties.keys.sorted()
+    }
 }

@@ -1,6 +1,6 @@
 /// `transaction`: several commands applied in order, all or nothing, as one
-/// undo step and one event per subscription. JSON-RPC batches are not
-/// supported because their order is undefined; this is the ordered kind.
+/// undo step and one event per subscription. A JSON-RPC batch is not that:
+/// its members are carried out one by one, each its own transaction.
 ///
 /// Each command is `{"method": NAME, "params": {...}}` with the params its
 /// method takes alone. Allowed: `todo.add`, `todo.edit`, `todo.setDone`,

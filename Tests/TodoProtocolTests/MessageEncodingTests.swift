@@ -20,6 +20,36 @@ import TodoViewModels
         #expect(line.dropLast().contains("\n") == false)
     }
 
+    /// The spliced reply is the bytes `JSONEncoder` wrote before the id was
+    /// spliced: the same key order, and string ids escaped the same way.
+    @Test(arguments: ["x", "a\"b\\c/d", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1F}\u{7F}", "é € 𝄞 \u{2028}\u{FFFF}", ""])
+    func splicedRepliesReadLikeEncodedOnes(_ string: String) throws {
+        struct Reply<R: Encodable>: Encodable {
+            var jsonrpc = "2.0"
+            var id: String
+            var result: R?
+            var error: RPCError?
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let result = RemoveTodo.Result(id: 9)
+        let expected = try encoder.encode(Reply(id: string, result: result)) + Data("\n".utf8)
+        #expect(text(MessageEncoding.response(id: .string(string), result: result)) == text(expected))
+        let error = RPCError.methodNotFound("a/b")
+        let expectedError = try encoder.encode(Reply<RemoveTodo.Result>(id: string, result: nil, error: error)) + Data("\n".utf8)
+        #expect(text(MessageEncoding.error(id: .string(string), error)) == text(expectedError))
+    }
+
+    @Test func aBatchOfRepliesIsOneLineHoldingTheArray() {
+        let replies = [
+            MessageEncoding.response(id: .number(1), result: RemoveTodo.Result(id: 1)),
+            MessageEncoding.error(id: nil, .invalidRequest("x")),
+        ]
+        let line = text(MessageEncoding.batch(replies))
+        #expect(line == "[" + text(replies[0]).dropLast() + "," + text(replies[1]).dropLast() + "]\n")
+        #expect(MessageEncoding.batch([]).isEmpty)
+    }
+
     @Test func notificationsHaveNoId() {
         let line = text(MessageEncoding.notification(ServerShutdown.self, params: .init(reason: "bye")))
         #expect(line == #"{"jsonrpc":"2.0","method":"server.shutdown","params":{"reason":"bye"}}"# + "\n")
