@@ -122,13 +122,27 @@ struct Todod: AsyncParsableCommand {
         let notifier = ServiceNotifier()
         let status = StatusReporter(notifier: notifier)
 
-        let store: SQLiteTodoStore
         do {
             try FileManager.default.createDirectory(
                 atPath: configuration.dataDirectory,
                 withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700]
             )
+        } catch {
+            logger.critical(
+                "cannot create the data directory", metadata: ["path": "\(configuration.dataDirectory)", "error": "\(error)"])
+            throw ExitCode(71)  // EX_OSERR
+        }
+        // Before the database is touched, and whichever way the socket comes:
+        // one todod per data directory, for as long as it runs.
+        do {
+            _ = try DataDirectoryLock(directory: configuration.dataDirectory)
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(DataDirectoryLock.exitCode)
+        }
+        let store: SQLiteTodoStore
+        do {
             store = try SQLiteTodoStore(path: configuration.databasePath)
         } catch {
             logger.critical("cannot open the store", metadata: ["path": "\(configuration.databasePath)", "error": "\(error)"])
