@@ -31,6 +31,7 @@ public final class SQLiteTodoStore: TodoStore {
 
     /// Opens (creating if needed) the database at `path` and migrates it.
     public init(path: String) throws {
+        try DatabaseIntegrity.check(path: path)
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.label = "todod"

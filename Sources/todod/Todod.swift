@@ -144,6 +144,9 @@ struct Todod: AsyncParsableCommand {
         let store: SQLiteTodoStore
         do {
             store = try SQLiteTodoStore(path: configuration.databasePath)
+        } catch let problem as DatabaseIntegrity.Problem {
+            logger.critical("\(problem)")
+            throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
         } catch {
             logger.critical("cannot open the store", metadata: ["path": "\(configuration.databasePath)", "error": "\(error)"])
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
