@@ -93,7 +93,7 @@ public actor ViewModelHost {
         viewModel = try TodoListViewModel(store: store, clock: clock, reminderAge: options.reminderAge)
         self.store = store
         self.options = options
-        if let record = try store.takeResumeRecord() {
+        if let record = try store.resumeRecord() {
             epoch = record.epoch
             revision = record.revision
             history = ChangeHistory(record: record, revisionLimit: options.historyRevisions, byteLimit: options.historyBytes)

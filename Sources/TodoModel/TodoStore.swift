@@ -19,12 +19,15 @@ public protocol TodoStore: Sendable {
     /// Makes every commit that has returned durable (synced to disk).
     func synchronize() throws
 
-    /// Keeps `record` until the next `takeResumeRecord`, replacing any other.
+    /// Keeps `record`, replacing any other, until the first change after
+    /// `resumeRecord()` has read it.
     func saveResumeRecord(_ record: ResumeRecord) throws
 
-    /// The record saved last, removed from the store in the same step, so a
-    /// record is used at most once.
-    func takeResumeRecord() throws -> ResumeRecord?
+    /// The record saved last, if any. Reading it writes nothing (a start
+    /// must not need free space); the store removes it with the next write
+    /// or sync, before any change after it can be acknowledged or announced,
+    /// so a record is used at most once.
+    func resumeRecord() throws -> ResumeRecord?
 }
 
 extension TodoStore {
@@ -32,7 +35,7 @@ extension TodoStore {
     public func synchronize() throws {}
     /// A store that keeps no resume record: clients always start afresh.
     public func saveResumeRecord(_ record: ResumeRecord) throws {}
-    public func takeResumeRecord() throws -> ResumeRecord? { nil }
+    public func resumeRecord() throws -> ResumeRecord? { nil }
 }
 
 /// What the daemon keeps across a clean restart so clients can resume their

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Synchronization
 import TodoModel
 
@@ -18,6 +19,9 @@ public final class SQLiteTodoStore: TodoStore {
     /// The write-ahead log's path (nil for an in-memory database).
     private let logPath: String?
     private let logDescriptor = Mutex<Int32>(-1)
+    /// Set when `resumeRecord()` found a record: it goes with the next
+    /// change (see `resumeRecord()`).
+    private let resumeRecordToRetire = Mutex(false)
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
@@ -30,16 +34,32 @@ public final class SQLiteTodoStore: TodoStore {
     }()
 
     /// Opens (creating if needed) the database at `path` and migrates it.
+    ///
+    /// A database that is already current is opened without writing
+    /// anything, so todod starts (and serves reads) on a full disk: the WAL
+    /// mode is set only on a new file, the migrator runs only when a
+    /// migration is missing, and `synchronous` is a setting of the
+    /// connection, not of the file. (GRDB's own WAL set-up is not used: it
+    /// creates and drops a table whenever the log is empty.) A file that
+    /// fails `DatabaseIntegrity.check` is not opened for writing at all.
     public init(path: String) throws {
         try DatabaseIntegrity.check(path: path)
         var configuration = Configuration()
-        configuration.journalMode = .wal
         configuration.label = "todod"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try Self.keepLogFiles(db)
+        }
         database = try DatabaseQueue(path: path, configuration: configuration)
         try database.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Querying reads the file's header; only setting the mode writes.
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
         }
-        try TodoSchema.migrator.migrate(database)
+        if try !database.read(TodoSchema.migrator.hasCompletedMigrations) {
+            try TodoSchema.migrator.migrate(database)
+        }
         logPath = path + "-wal"
         try synchronize()
         // The log file's directory entry must be durable too.
@@ -48,6 +68,16 @@ public final class SQLiteTodoStore: TodoStore {
             fsync(directory)
             Glibc.close(directory)
         }
+    }
+
+    /// Keeps `-wal` and `-shm` when the database closes (SQLite deletes them
+    /// by default). Reading a WAL database needs a `-shm` index of 32 KiB;
+    /// created afresh at every start, it needs free space, and a full disk
+    /// would stop todod from even reading its items. Kept, it is reused.
+    private static func keepLogFiles(_ db: Database) throws {
+        var keep: Int32 = 1
+        let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
     }
 
     deinit {
@@ -65,8 +95,10 @@ public final class SQLiteTodoStore: TodoStore {
     /// Fsyncs the write-ahead log: every commit that returned before this
     /// call began is durable when it returns. Safe to call from any thread,
     /// also while another commits (the kernel syncs the file, whichever
-    /// descriptor asks).
+    /// descriptor asks). A resume record read at start is removed first: a
+    /// sync means a change is about to be announced.
     public func synchronize() throws {
+        retireResumeRecord()
         guard let logPath else { return }
         try logDescriptor.withLock { descriptor in
             var status = stat()
@@ -123,7 +155,9 @@ public final class SQLiteTodoStore: TodoStore {
     }
 
     public func commit(_ write: StoreWrite) throws {
+        let removesResumeRecord = resumeRecordToRetire.withLock { $0 }
         try database.write { db in
+            if removesResumeRecord { try Self.deleteResumeRecord(db) }
             for change in write.changes {
                 if let after = change.after {
                     try TodoRecord(after).save(db)
@@ -158,6 +192,7 @@ public final class SQLiteTodoStore: TodoStore {
                     .execute(arguments: [key.itemID.rawValue, key.condition])
             }
         }
+        if removesResumeRecord { resumeRecordToRetire.withLock { $0 = false } }
     }
 
     private func push(_ step: UndoStep, onto stack: String, _ db: Database) throws {
@@ -174,8 +209,7 @@ public final class SQLiteTodoStore: TodoStore {
 
     public func saveResumeRecord(_ record: ResumeRecord) throws {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM resumeRecord")
-            try db.execute(sql: "DELETE FROM resumeHistory")
+            try Self.deleteResumeRecord(db)
             try db.execute(
                 sql: "INSERT INTO resumeRecord (id, epoch, revision) VALUES (1, ?, ?)",
                 arguments: [record.epoch, record.revision])
@@ -185,25 +219,51 @@ public final class SQLiteTodoStore: TodoStore {
                     arguments: [entry.revision, entry.payload])
             }
         }
+        // The record just written is the truth until the next change.
+        resumeRecordToRetire.withLock { $0 = false }
         try synchronize()
     }
 
-    public func takeResumeRecord() throws -> ResumeRecord? {
-        let record = try database.write { db -> ResumeRecord? in
-            defer {
-                try? db.execute(sql: "DELETE FROM resumeRecord")
-                try? db.execute(sql: "DELETE FROM resumeHistory")
-            }
+    /// The record a clean shutdown left, read without writing anything, so
+    /// a start needs no free space.
+    ///
+    /// The record says "nothing happened after this revision", which stays
+    /// true only until the next change. So it is removed before any change
+    /// can be announced: in the transaction of the next `commit`, or, for a
+    /// change that writes nothing (a view's options, the day's re-wording),
+    /// by the `synchronize` that must come before the change is announced.
+    /// If todod is killed before either, the record is still true and the
+    /// next start uses it. The one gap: on a full disk, where that removal in
+    /// `synchronize` fails too, a write-less change is announced all the same
+    /// (serving matters more there), and a crash before the next successful
+    /// write would bring back the record's older revision.
+    public func resumeRecord() throws -> ResumeRecord? {
+        let record = try database.read { db -> ResumeRecord? in
             guard let row = try Row.fetchOne(db, sql: "SELECT epoch, revision FROM resumeRecord") else { return nil }
             let history = try Row.fetchAll(db, sql: "SELECT revision, payload FROM resumeHistory ORDER BY revision").map {
                 ResumeRecord.Entry(revision: $0["revision"], payload: $0["payload"])
             }
             return ResumeRecord(epoch: row["epoch"], revision: row["revision"], history: history)
         }
-        // Durable before anything is built on it: a crash from here on must
-        // not find this record again.
-        try synchronize()
+        if record != nil { resumeRecordToRetire.withLock { $0 = true } }
         return record
+    }
+
+    private static func deleteResumeRecord(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM resumeRecord")
+        try db.execute(sql: "DELETE FROM resumeHistory")
+    }
+
+    /// Removes the resume record if `resumeRecord()` read it and no commit
+    /// has removed it yet; best effort (see `resumeRecord()`). The caller syncs.
+    private func retireResumeRecord() {
+        guard resumeRecordToRetire.withLock({ $0 }) else { return }
+        do {
+            try database.write(Self.deleteResumeRecord)
+            resumeRecordToRetire.withLock { $0 = false }
+        } catch {
+            // No space, most likely: the next commit or sync tries again.
+        }
     }
 
     /// Moves everything in the write-ahead log into the main database file and

@@ -155,16 +155,22 @@ struct Todod: AsyncParsableCommand {
         var options = ViewModelHost.Options()
         options.reminderAge = settings.reminderHours * 3600
         options.historyRevisions = limits.historyRevisions
-        let host = try ViewModelHost(
-            store: store, options: options,
-            didChange: { status.changed() },
-            syncFailed: { error in
-                // The disk did not confirm a write: stop serving rather than
-                // acknowledge what may not be there. systemd restarts todod,
-                // which reloads exactly what is on disk.
-                logger.critical("syncing the database failed; exiting", metadata: ["error": "\(error)"])
-                Foundation.exit(74)  // EX_IOERR
-            })
+        let host: ViewModelHost
+        do {
+            host = try ViewModelHost(
+                store: store, options: options,
+                didChange: { status.changed() },
+                syncFailed: { error in
+                    // The disk did not confirm a write: stop serving rather than
+                    // acknowledge what may not be there. systemd restarts todod,
+                    // which reloads exactly what is on disk.
+                    logger.critical("syncing the database failed; exiting", metadata: ["error": "\(error)"])
+                    Foundation.exit(74)  // EX_IOERR
+                })
+        } catch {
+            logger.critical("cannot load the store", metadata: ["path": "\(configuration.databasePath)", "error": "\(error)"])
+            throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
+        }
         status.countFrom { (items: await host.itemCount, clients: await host.connectionCount, subscriptions: await host.subscriptionCount) }
         let server = TodoServer(configuration: configuration, host: host, notifier: notifier, status: status, logger: logger)
         let reloader = SettingsReloader(
@@ -197,18 +203,31 @@ struct Todod: AsyncParsableCommand {
             throw ExitCode.failure
         }
 
-        // Every session has ended, so nothing writes any more: fold the
-        // write-ahead log into the database file and close it.
+        // Every session has ended, so nothing writes any more: keep what lets
+        // clients resume, fold the write-ahead log into the database file and
+        // close it. Each step can fail on a full disk; none of them loses an
+        // acknowledged edit, each of which is already durable in the log.
+        var unsaved: [String] = []
         do {
             // Keep the revision, epoch and recent history so clients resume.
             try await host.persist()
-            try store.checkpoint()
-            try store.close()
         } catch {
-            // Every change was already committed durably; only the tidy-up failed.
-            logger.warning("checkpoint on shutdown failed", metadata: ["error": "\(error)"])
+            logger.warning("cannot save the resume record", metadata: ["error": "\(error)"])
+            unsaved.append("the resume record (reconnecting clients may have to start afresh)")
         }
-        logger.info("stopped; everything saved")
+        do {
+            try store.checkpoint()
+        } catch {
+            logger.warning("checkpoint on shutdown failed", metadata: ["error": "\(error)"])
+            unsaved.append("the checkpoint (retried at the next start)")
+        }
+        try? store.close()
+        if unsaved.isEmpty {
+            logger.info("stopped; everything saved")
+        } else {
+            let path = configuration.databasePath
+            logger.warning(
+                "stopped; every acknowledged edit is on disk (in \(path) or its write-ahead log), but not saved: \(unsaved.joined(separator: ", "))")
+        }
     }
 }
-
