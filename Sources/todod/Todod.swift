@@ -197,6 +197,10 @@ struct Todod: AsyncParsableCommand {
         )
         do {
             try await group.run()
+        } catch let refused as ListeningSocket.PreparationError {
+            logger.critical("\(refused)")
+            try? store.checkpoint()
+            throw ExitCode(refused.exitCode)
         } catch {
             logger.critical("todod failed", metadata: ["error": "\(error)"])
             try? store.checkpoint()
