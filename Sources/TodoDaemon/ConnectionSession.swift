@@ -79,7 +79,7 @@ struct ConnectionSession {
             limits: .init(
                 maxLineBytes: configuration.maximumLineLength, lineTimeoutSeconds: configuration.lineTimeout,
                 outboxSoftLimitBytes: configuration.outboxSoftLimit, outboxHardLimitBytes: configuration.outboxHardLimit,
-                stallTimeoutSeconds: configuration.stallTimeout, maxConnections: configuration.maximumConnections,
+                stallTimeoutSeconds: configuration.stallTimeout, maxConnections: configuration.servableConnections,
                 historyRevisions: historyRevisions))
     }
 

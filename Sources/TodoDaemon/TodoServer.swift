@@ -112,9 +112,10 @@ public final class TodoServer: Service {
         }
         let open = openConnections.add(1, ordering: .relaxed).newValue
         defer { openConnections.subtract(1, ordering: .relaxed) }
-        guard open <= configuration.maximumConnections else {
-            logger.warning("refused a connection: too many", metadata: ["limit": "\(configuration.maximumConnections)"])
-            await refuse(connection, .tooManyConnections(limit: configuration.maximumConnections))
+        let limit = configuration.servableConnections
+        guard open <= limit else {
+            logger.warning("refused a connection: too many", metadata: ["limit": "\(limit)"])
+            await refuse(connection, .tooManyConnections(limit: limit))
             return
         }
         logger.debug("client connected", metadata: ["client": "\(session.id)"])
@@ -139,6 +140,7 @@ public final class TodoServer: Service {
         let maximumLineLength = configuration.maximumLineLength
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
+            .serverChannelInitializer(AcceptFailureLog.installer(logger: logger))
         let initializer: @Sendable (Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
             // Read for each connection: a reload changes it for those that follow.
             let lineTimeout = TimeAmount.milliseconds(Int64(self.configuration.lineTimeout * 1000))

@@ -89,6 +89,8 @@ struct Todod: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before todod opens anything of its own.
+        FileDescriptorLimit.countInheritedDescriptors()
         if printSchema {
             // Protocol/schema/todod.schema.json is this output.
             let encoder = JSONEncoder()
