@@ -34,7 +34,10 @@ enum ServerIdentity {
                 level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
             ).get()
         } catch {
-            throw ClientError.connectionClosed  // gone already (a daemon stopping): as if it had hung up
+            // NIO closed the channel already: the server hung up (a todod
+            // stopping for a restart) before this client sent anything, so the
+            // whole exchange can be repeated on a new connection.
+            throw ClientError.stoppedBeforeAnswering
         }
         guard peer.uid == geteuid() || peer.uid == 0 else {
             throw ClientError.untrustedServer(socketPath: socketPath, uid: peer.uid, user: userName(peer.uid))
