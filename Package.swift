@@ -36,7 +36,12 @@ let package = Package(
         .target(name: "TodoModel"),
         .target(
             name: "TodoStorage",
-            dependencies: ["TodoModel", "TodoViewModels", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TodoModel", "TodoViewModels", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for what GRDB does not wrap: a read-only check
+                // before opening, keeping the WAL files (SQLITE_FCNTL_PERSIST_WAL).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(name: "TodoViewModels", dependencies: ["TodoModel"]),
         .target(name: "TodoProtocol", dependencies: ["TodoViewModels"]),

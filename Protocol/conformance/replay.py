@@ -115,7 +115,12 @@ class Connection:
             ready, _, _ = select.select([self.socket], [], [], remaining)
             if not ready:
                 return None
-            chunk = self.socket.recv(65536)
+            try:
+                chunk = self.socket.recv(65536)
+            except ConnectionResetError:
+                # todod closed with our input still unread (a line over the
+                # limit): the kernel resets instead of ending cleanly. Closed all the same.
+                chunk = b""
             if not chunk:
                 self.closed = True
                 return None if not self.buffer else self._take_rest()

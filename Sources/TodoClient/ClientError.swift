@@ -5,6 +5,9 @@ import TodoProtocol
 public enum ClientError: Error, CustomStringConvertible {
     /// Nothing accepts connections at the socket (daemon not running, wrong path).
     case daemonUnreachable(socketPath: String, reason: String)
+    /// The socket is served by a process of another user (not root): nothing
+    /// was sent to it.
+    case untrustedServer(socketPath: String, uid: UInt32, user: String?)
     /// The daemon answered the request with an error.
     case refused(RPCError)
     /// The connection ended before the reply arrived.
@@ -22,6 +25,9 @@ public enum ClientError: Error, CustomStringConvertible {
         switch self {
         case .daemonUnreachable(let path, let reason):
             "cannot reach todod at \(path) (\(reason))"
+        case .untrustedServer(let path, let uid, let user):
+            "refusing to talk to \(path): it is served by uid \(uid)\(user.map { " (\($0))" } ?? ""), not by you or root, "
+                + "so it is not your todod; nothing was sent. Use a socket in a directory only you can write"
         case .refused(let error):
             error.message
         case .connectionClosed:

@@ -37,7 +37,8 @@ public final class TodoConnection: Sendable {
         (notifications, notificationInput) = AsyncStream<IncomingMessage>.makeStream()
     }
 
-    /// Connects to the daemon at `socketPath`, runs `body`, and closes.
+    /// Connects to the daemon at `socketPath`, checks that it is this user's
+    /// (or root's) before sending anything, runs `body`, and closes.
     /// A call whose reply does not come within `replyTimeout` fails with
     /// `ClientError.timedOut` rather than waiting forever on a wedged daemon.
     public static func with<Result: Sendable>(
@@ -58,6 +59,12 @@ public final class TodoConnection: Sendable {
             throw ClientError.daemonUnreachable(socketPath: socketPath, reason: Self.describeConnectError(error))
         }
         let underlyingChannel = channel.channel
+        do {
+            try await ServerIdentity.check(underlyingChannel, socketPath: socketPath)
+        } catch {
+            try? await underlyingChannel.close()
+            throw error
+        }
         return try await channel.executeThenClose { inbound, outbound in
             let connection = TodoConnection(
                 outbound: outbound,

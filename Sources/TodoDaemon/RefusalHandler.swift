@@ -8,6 +8,7 @@ final class RefusalHandler: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     private let line: Data
+    private var written = false
 
     init(line: Data) {
         self.line = line
@@ -15,14 +16,21 @@ final class RefusalHandler: ChannelInboundHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         let channel = context.channel
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(data: line))).whenComplete { _ in
-            channel.closeAfterLastLine()
+            bound.value.written = true
+            channel.closeAfterLastLine(within: .seconds(1))
         }
         context.fireChannelActive()
     }
 
-    /// Whatever the client sends meanwhile is not read.
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+    /// Whatever the client sends is read and dropped; once something came
+    /// (its bytes are out of the socket, so closing resets nothing), the
+    /// connection closes: a refused client holds a descriptor no longer
+    /// than it must, which matters most when they run short.
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if written { context.close(promise: nil) }
+    }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case ChannelEvent.inputClosed = event { context.close(promise: nil) }

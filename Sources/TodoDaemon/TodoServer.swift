@@ -98,9 +98,10 @@ public final class TodoServer: Service {
             let configuration = self.configuration
             let open = self.openConnections.add(1, ordering: .relaxed).newValue
             channel.closeFuture.whenComplete { _ in self.openConnections.subtract(1, ordering: .relaxed) }
-            guard open <= configuration.maximumConnections else {
-                self.logger.warning("refused a connection: too many", metadata: ["limit": "\(configuration.maximumConnections)"])
-                return self.refuse(channel, .tooManyConnections(limit: configuration.maximumConnections))
+            let limit = configuration.servableConnections
+            guard open <= limit else {
+                self.logger.warning("refused a connection: too many", metadata: ["limit": "\(limit)"])
+                return self.refuse(channel, .tooManyConnections(limit: limit))
             }
             let historyRevisions = self.owner.options.historyRevisions
             let handler = ConnectionHandler(
@@ -136,7 +137,7 @@ public final class TodoServer: Service {
             limits: .init(
                 maxLineBytes: configuration.maximumLineLength, lineTimeoutSeconds: configuration.lineTimeout,
                 outboxSoftLimitBytes: configuration.outboxSoftLimit, outboxHardLimitBytes: configuration.outboxHardLimit,
-                stallTimeoutSeconds: configuration.stallTimeout, maxConnections: configuration.maximumConnections,
+                stallTimeoutSeconds: configuration.stallTimeout, maxConnections: configuration.servableConnections,
                 historyRevisions: historyRevisions))
     }
 
@@ -158,6 +159,7 @@ public final class TodoServer: Service {
         let maximumLineLength = configuration.maximumLineLength
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
+            .serverChannelInitializer(AcceptFailureLog.installer(logger: logger))
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in self.initialize(channel, maximumLineLength: maximumLineLength) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Synchronization
 import TodoModel
 import TodoViewModels
@@ -32,15 +33,32 @@ public final class SQLiteTodoStore: ListStore {
     }()
 
     /// Opens (creating if needed) the database at `path` and migrates it.
+    ///
+    /// A database that is already current is opened without writing
+    /// anything, so todod starts (and serves reads) on a full disk: the WAL
+    /// mode is set only on a new file, the migrator runs only when a
+    /// migration is missing, and `synchronous` is a setting of the
+    /// connection, not of the file. (GRDB's own WAL set-up is not used: it
+    /// creates and drops a table whenever the log is empty.) A file that
+    /// fails `DatabaseIntegrity.check` is not opened for writing at all.
     public init(path: String) throws {
+        try DatabaseIntegrity.check(path: path)
         var configuration = Configuration()
-        configuration.journalMode = .wal
         configuration.label = "todod"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try Self.keepLogFiles(db)
+        }
         database = try DatabaseQueue(path: path, configuration: configuration)
         try database.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Querying reads the file's header; only setting the mode writes.
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
         }
-        try TodoSchema.migrator.migrate(database)
+        if try !database.read(TodoSchema.migrator.hasCompletedMigrations) {
+            try TodoSchema.migrator.migrate(database)
+        }
         logPath = path + "-wal"
         try synchronize()
         // The log file's directory entry must be durable too.
@@ -49,6 +67,16 @@ public final class SQLiteTodoStore: ListStore {
             fsync(directory)
             Glibc.close(directory)
         }
+    }
+
+    /// Keeps `-wal` and `-shm` when the database closes (SQLite deletes them
+    /// by default). Reading a WAL database needs a `-shm` index of 32 KiB;
+    /// created afresh at every start, it needs free space, and a full disk
+    /// would stop todod from even reading its items. Kept, it is reused.
+    private static func keepLogFiles(_ db: Database) throws {
+        var keep: Int32 = 1
+        let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
     }
 
     deinit {
@@ -217,8 +245,7 @@ public final class SQLiteTodoStore: ListStore {
 
     public func saveResumeRecord(_ record: ResumeRecord) throws {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM resumeRecord")
-            try db.execute(sql: "DELETE FROM resumeHistory")
+            try Self.deleteResumeRecord(db)
             try db.execute(
                 sql: "INSERT INTO resumeRecord (id, epoch, revision) VALUES (1, ?, ?)",
                 arguments: [record.epoch, record.revision])
@@ -228,6 +255,8 @@ public final class SQLiteTodoStore: ListStore {
                     arguments: [entry.revision, entry.payload])
             }
         }
+        // The record just written is the truth until the next change.
+        resumeRecordPending.withLock { $0 = false }
         try synchronize()
     }
 
@@ -245,6 +274,11 @@ public final class SQLiteTodoStore: ListStore {
         }
         if record != nil { resumeRecordPending.withLock { $0 = true } }
         return record
+    }
+
+    private static func deleteResumeRecord(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM resumeRecord")
+        try db.execute(sql: "DELETE FROM resumeHistory")
     }
 
     /// Whether a resume record was read and not yet deleted: the next write,

@@ -42,7 +42,7 @@ enum TodoSchema {
             }
         }
         migrator.registerMigration("v3: resume record") { db in
-            // Written on a clean shutdown, taken (read and deleted) at start.
+            // Written on a clean shutdown, read at start, deleted with the first change after.
             try db.create(table: "resumeRecord") { table in
                 table.primaryKey("id", .integer).check { $0 == 1 }  // at most one row
                 table.column("epoch", .text).notNull()

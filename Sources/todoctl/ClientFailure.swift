@@ -36,6 +36,9 @@ enum ClientFailure {
         case ClientError.daemonUnreachable(let path, let reason):
             printError(unreachableHint(socketPath: path, reason: reason))
             return ExitCode(unreachable)
+        case ClientError.untrustedServer:
+            printError("todoctl: \(error)")
+            return ExitCode(unreachable)
         case ClientError.refused(let rpcError):
             printError("todoctl: \(rpcError.message)")
             return ExitCode(exitCode(for: rpcError))

@@ -89,6 +89,8 @@ struct Todod: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before todod opens anything of its own.
+        FileDescriptorLimit.countInheritedDescriptors()
         if printSchema {
             // Protocol/schema/todod.schema.json is this output.
             let encoder = JSONEncoder()
@@ -122,14 +124,31 @@ struct Todod: AsyncParsableCommand {
         let notifier = ServiceNotifier()
         let status = StatusReporter(notifier: notifier)
 
-        let store: SQLiteTodoStore
         do {
             try FileManager.default.createDirectory(
                 atPath: configuration.dataDirectory,
                 withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700]
             )
+        } catch {
+            logger.critical(
+                "cannot create the data directory", metadata: ["path": "\(configuration.dataDirectory)", "error": "\(error)"])
+            throw ExitCode(71)  // EX_OSERR
+        }
+        // Before the database is touched, and whichever way the socket comes:
+        // one todod per data directory, for as long as it runs.
+        do {
+            _ = try DataDirectoryLock(directory: configuration.dataDirectory)
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(DataDirectoryLock.exitCode)
+        }
+        let store: SQLiteTodoStore
+        do {
             store = try SQLiteTodoStore(path: configuration.databasePath)
+        } catch let problem as DatabaseIntegrity.Problem {
+            logger.critical("\(problem)")
+            throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
         } catch {
             logger.critical("cannot open the store", metadata: ["path": "\(configuration.databasePath)", "error": "\(error)"])
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
@@ -138,17 +157,23 @@ struct Todod: AsyncParsableCommand {
         var options = ListOwner.Options()
         options.reminderAge = settings.reminderHours * 3600
         options.historyRevisions = limits.historyRevisions
-        let host = try ListOwner(
-            store: store, options: options,
-            server: .init(version: DaemonVersion.current, dataFile: configuration.databasePath),
-            didChange: { status.changed() },
-            syncFailed: { error in
-                // The disk did not confirm a write: stop serving rather than
-                // acknowledge what may not be there. systemd restarts todod,
-                // which reloads exactly what is on disk.
-                logger.critical("syncing the database failed; exiting", metadata: ["error": "\(error)"])
-                Foundation.exit(74)  // EX_IOERR
-            })
+        let host: ListOwner
+        do {
+            host = try ListOwner(
+                store: store, options: options,
+                server: .init(version: DaemonVersion.current, dataFile: configuration.databasePath),
+                didChange: { status.changed() },
+                syncFailed: { error in
+                    // The disk did not confirm a write: stop serving rather than
+                    // acknowledge what may not be there. systemd restarts todod,
+                    // which reloads exactly what is on disk.
+                    logger.critical("syncing the database failed; exiting", metadata: ["error": "\(error)"])
+                    Foundation.exit(74)  // EX_IOERR
+                })
+        } catch {
+            logger.critical("cannot load the store", metadata: ["path": "\(configuration.databasePath)", "error": "\(error)"])
+            throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
+        }
         status.countFrom { (items: await host.itemCount, clients: await host.connectionCount, subscriptions: await host.subscriptionCount) }
         let server = TodoServer(configuration: configuration, owner: host, notifier: notifier, status: status, logger: logger)
         let reloader = SettingsReloader(
@@ -175,25 +200,42 @@ struct Todod: AsyncParsableCommand {
         )
         do {
             try await group.run()
+        } catch let refused as ListeningSocket.PreparationError {
+            logger.critical("\(refused)")
+            try? store.checkpoint()
+            throw ExitCode(refused.exitCode)
         } catch {
             logger.critical("todod failed", metadata: ["error": "\(error)"])
             try? store.checkpoint()
             throw ExitCode.failure
         }
 
-        // Every session has ended, so nothing writes any more: fold the
-        // write-ahead log into the database file and close it.
+        // Every session has ended, so nothing writes any more: keep what lets
+        // clients resume, fold the write-ahead log into the database file and
+        // close it. Each step can fail on a full disk; none of them loses an
+        // acknowledged edit, each of which is already durable in the log.
+        var unsaved: [String] = []
         do {
             // Keep the revision, epoch and recent history so clients resume.
             try await host.persist()
-            host.shutdown()
-            try store.checkpoint()
-            try store.close()
         } catch {
-            // Every change was already committed durably; only the tidy-up failed.
-            logger.warning("checkpoint on shutdown failed", metadata: ["error": "\(error)"])
+            logger.warning("cannot save the resume record", metadata: ["error": "\(error)"])
+            unsaved.append("the resume record (reconnecting clients may have to start afresh)")
         }
-        logger.info("stopped; everything saved")
+        host.shutdown()
+        do {
+            try store.checkpoint()
+        } catch {
+            logger.warning("checkpoint on shutdown failed", metadata: ["error": "\(error)"])
+            unsaved.append("the checkpoint (retried at the next start)")
+        }
+        try? store.close()
+        if unsaved.isEmpty {
+            logger.info("stopped; everything saved")
+        } else {
+            let path = configuration.databasePath
+            logger.warning(
+                "stopped; every acknowledged edit is on disk (in \(path) or its write-ahead log), but not saved: \(unsaved.joined(separator: ", "))")
+        }
     }
 }
-

@@ -9,17 +9,25 @@ final class DaemonProcess {
     private(set) var log = OutputCollector()
     /// Extra todod flags, e.g. a short `--reminder-hours`.
     var arguments: [String] = []
+    /// The soft and hard `RLIMIT_NOFILE` to start todod with (`ulimit -n`), if not inherited.
+    var fileDescriptorLimit: Int?
 
     /// A fresh directory for one test's daemon (short, so the socket path fits).
     /// With `socketSubdirectory`, the socket goes in a directory todod must create.
-    init(socketSubdirectory: String? = nil) throws {
+    /// It is private (0700) whatever the umask: todod refuses a socket directory
+    /// other users can write. `dataDirectory` overrides where the data goes.
+    init(socketSubdirectory: String? = nil, dataDirectory: String? = nil) throws {
         let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("todod-e2e-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         self.directory = directory
         let socketDirectory = socketSubdirectory.map { directory.appendingPathComponent($0) } ?? directory
         socket = socketDirectory.appendingPathComponent("todod.sock").path
-        dataDirectory = directory.appendingPathComponent("data").path
+        self.dataDirectory = dataDirectory ?? directory.appendingPathComponent("data").path
     }
+
+    /// The running todod's process id.
+    var pid: pid_t? { child?.pid }
 
     deinit {
         child = nil  // kills and reaps a daemon still running
@@ -29,19 +37,7 @@ final class DaemonProcess {
 
     /// Starts todod and waits until it accepts connections.
     func start() async throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "NOTIFY_SOCKET")
-        environment.removeValue(forKey: "LISTEN_FDS")
-        log.processStarted()
-        log = OutputCollector()
-        let child = try ChildProcess(
-            Binaries.todod,
-            ["--socket", socket, "--data-dir", dataDirectory, "--config", "/dev/null", "--log-level", "debug"] + arguments,
-            environment: environment,
-            stdout: log,
-            stderr: log
-        )
-        self.child = child
+        let child = try spawn()
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             if let connection = try? RawConnection(path: socket) {
@@ -55,6 +51,47 @@ final class DaemonProcess {
             try await Task.sleep(for: .milliseconds(20))
         }
         throw TestFailure("todod did not accept connections within 30 s:\n\(log.text)")
+    }
+
+    /// Starts todod expecting it to refuse to start, and returns its exit
+    /// status; fails if it serves instead.
+    func startExpectingRefusal() async throws -> Int32 {
+        let child = try spawn()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if let status = child.exitStatus {
+                await log.waitForEndOfFile()
+                return status
+            }
+            if let connection = try? RawConnection(path: socket) {
+                connection.close()
+                throw TestFailure("todod started serving instead of refusing:\n\(log.text)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestFailure("todod neither served nor exited within 30 s:\n\(log.text)")
+    }
+
+    private func spawn() throws -> ChildProcess {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "NOTIFY_SOCKET")
+        environment.removeValue(forKey: "LISTEN_FDS")
+        log.processStarted()
+        log = OutputCollector()
+        var command = [Binaries.todod.path]
+        if let fileDescriptorLimit {
+            command = ["/bin/sh", "-c", "ulimit -n \(fileDescriptorLimit) && exec \"$0\" \"$@\""] + command
+        }
+        let child = try ChildProcess(
+            URL(fileURLWithPath: command[0]),
+            Array(command.dropFirst())
+                + ["--socket", socket, "--data-dir", dataDirectory, "--config", "/dev/null", "--log-level", "debug"] + arguments,
+            environment: environment,
+            stdout: log,
+            stderr: log
+        )
+        self.child = child
+        return child
     }
 
     /// Kills todod with SIGKILL (no shutdown at all) and waits until it is gone.

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Under a low file-descriptor limit every connection gets an answer — the
+/// greeting or `server.tooManyConnections` — and the greeting's
+/// `maxConnections` is what todod can really serve. When accepting fails all
+/// the same (descriptors taken by something else), the log says so, once per
+/// interval however often it fails, and says when it works again.
+@Suite struct FileDescriptorLimitEndToEndTests {
+    @Test func everyConnectionIsAnsweredUnderALowLimit() async throws {
+        let daemon = try DaemonProcess()
+        daemon.fileDescriptorLimit = 64
+        try await daemon.start()
+        let heldAtStart = try openDescriptors(of: try #require(daemon.pid))
+
+        var connections: [RawConnection] = []
+        let first = try RawConnection(path: daemon.socket, readGreeting: true)
+        connections.append(first)
+        let greeting = try JSONSerialization.jsonObject(with: Data(try #require(first.greeting).utf8)) as? [String: Any]
+        let limits = (greeting?["params"] as? [String: Any])?["limits"] as? [String: Any]
+        let limit = try #require(limits?["maxConnections"] as? Int, "\(first.greeting ?? "")")
+        // Well under 64, and not the configured 256: todod's own descriptors
+        // are taken off, and those it inherited (this test runner leaks a dozen).
+        #expect(limit > 0 && limit < 64, "maxConnections \(limit) under ulimit -n 64")
+
+        var served = 1
+        var refused = 0
+        for _ in 0..<(limit + 20) {
+            let connection = try RawConnection(path: daemon.socket)
+            connections.append(connection)
+            let line = try #require(try connection.readLine(timeout: .seconds(30)), "a connection was closed without a line")
+            if line.contains(#""method":"server.hello""#) {
+                served += 1
+            } else {
+                #expect(line.contains(#""name":"server.tooManyConnections""#), "\(line)")
+                refused += 1
+            }
+        }
+        #expect(served == limit)
+        #expect(refused == 21)
+        #expect(!daemon.log.text.contains("cannot accept connections"), "held at start: \(heldAtStart)\n\(daemon.log.text)")
+        // The served ones are served: a request on the last one is answered.
+        try first.send(#"{"jsonrpc":"2.0","id":1,"method":"server.status"}"# + "\n")
+        #expect(try first.readMessage()["result"] != nil)
+    }
+
+    /// Descriptors run out under todod's feet (`prlimit` on the running
+    /// process): accept fails thousands of times a second, the log says so
+    /// in one line, and once the limit is back the waiting clients are
+    /// answered and the log says that too.
+    @Test(.enabled(if: getuid() == 0, "lowering a running process's limit below what it uses needs root or CAP_SYS_RESOURCE"))
+    func acceptFailuresAreLoggedRateLimited() async throws {
+        let daemon = try DaemonProcess()
+        daemon.fileDescriptorLimit = 64
+        try await daemon.start()
+        let pid = try #require(daemon.pid)
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+        try prlimit(pid, soft: open - 1, hard: 64)
+
+        let waiting = try (0..<3).map { _ in try RawConnection(path: daemon.socket) }
+        #expect(await daemon.log.wait(timeout: .seconds(20)) { $0.contains("cannot accept connections") }, "\(daemon.log.text)")
+        try await Task.sleep(for: .seconds(3))  // long enough for many more failures
+        #expect(daemon.log.text.components(separatedBy: "cannot accept connections").count - 1 == 1, "\(daemon.log.text)")
+        #expect(daemon.log.text.contains("Too many open files"), "\(daemon.log.text)")
+
+        try prlimit(pid, soft: 64, hard: 64)
+        for connection in waiting {
+            let line = try #require(try connection.readLine(timeout: .seconds(30)), "a waiting connection was closed without a line")
+            #expect(line.contains("server.hello") || line.contains("server.tooManyConnections"), "\(line)")
+        }
+        #expect(await daemon.log.wait { $0.contains("accepting connections again") }, "\(daemon.log.text)")
+        let notLogged = daemon.log.text.split(separator: "\n").first { $0.contains("accepting connections again") }
+        #expect(notLogged?.contains("failuresNotLogged=0") == false, "the failures in between are counted: \(notLogged ?? "")")
+    }
+
+    /// What each of a process's descriptors refers to, for failure messages.
+    private func openDescriptors(of pid: pid_t) throws -> [String] {
+        let directory = "/proc/\(pid)/fd"
+        return try FileManager.default.contentsOfDirectory(atPath: directory).sorted { Int($0)! < Int($1)! }.map {
+            "\($0)=\((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0)) ?? "?")"
+        }
+    }
+
+    private func prlimit(_ pid: pid_t, soft: Int, hard: Int) throws {
+        let output = OutputCollector()
+        let child = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/prlimit"), ["--pid", "\(pid)", "--nofile=\(soft):\(hard)"],
+            stdout: output, stderr: output)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while child.exitStatus == nil && ContinuousClock.now < deadline { usleep(10_000) }
+        guard child.exitStatus == 0 else { throw TestFailure("prlimit failed: \(output.text)") }
+    }
+}
