@@ -61,6 +61,20 @@ public enum SetTodoDue: RPCMethod {
             self.id = id
             self.due = due
         }
+
+        private enum CodingKeys: String, CodingKey { case id, due }
+
+        /// `due` must be there, as a date or as null: a request that forgot
+        /// it is refused rather than read as "clear the due date".
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard container.contains(.due) else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.due, .init(codingPath: container.codingPath, debugDescription: "due is required (null clears it)"))
+            }
+            id = try container.decode(Int64.self, forKey: .id)
+            due = try container.decodeNil(forKey: .due) ? nil : container.decode(String.self, forKey: .due)
+        }
     }
 
     public typealias Result = ItemResult
