@@ -47,7 +47,8 @@ final class StoreWriter: Sendable {
             } catch {
                 outcome = .syncFailed(error)
             }
-            loop.execute { done(outcome) }
+            let finished = outcome
+            loop.execute { done(finished) }
         }
     }
 
