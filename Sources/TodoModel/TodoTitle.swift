@@ -17,7 +17,10 @@ public enum TodoTitle {
         guard title.count <= maximumLength else {
             throw .titleTooLong(length: title.count, maximum: maximumLength)
         }
-        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        // A title is one line: control characters (\n, \r, NEL, …) and Unicode's
+        // line and paragraph separators (U+2028, U+2029) all break it.
+        let breaksTheLine: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
+        guard !title.unicodeScalars.contains(where: { breaksTheLine.contains($0.properties.generalCategory) }) else {
             throw .titleHasControlCharacters
         }
         return title

@@ -29,7 +29,10 @@ import TodoModel
         #expect(try TodoTitle.validated(emoji).count == TodoTitle.maximumLength)
     }
 
-    @Test(arguments: ["line one\nline two", "bell\u{07}", "tab\tinside"])
+    @Test(arguments: [
+        "line one\nline two", "bell\u{07}", "tab\tinside", "line\u{2028}separator", "paragraph\u{2029}separator",
+        "next\u{85}line", "vertical\u{0B}tab", "form\u{0C}feed",
+    ])
     func refusesControlCharactersInside(_ raw: String) {
         #expect(throws: TodoError.titleHasControlCharacters) { try TodoTitle.validated(raw) }
     }
