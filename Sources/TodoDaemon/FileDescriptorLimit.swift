@@ -29,8 +29,8 @@ public enum FileDescriptorLimit {
     /// The connections' loops and the state owner's own loop.
     static var eventLoops: Int { NIOSingletons.groupLoopCountSuggestion + 1 }
     /// A connection being refused holds a descriptor until its error line is
-    /// read (at most a second): room for a burst of them.
-    static let refusalHeadroom = 32
+    /// read (at most 10 ms): room for a burst of them.
+    static let refusalHeadroom = 16
 
     /// Descriptors open when todod started, besides stdin, stdout and
     /// stderr: systemd's socket, and whatever the parent leaked (a shell, an
