@@ -30,7 +30,7 @@ public enum FileDescriptorLimit {
     static var eventLoops: Int { NIOSingletons.groupLoopCountSuggestion + 1 }
     /// A connection being refused holds a descriptor until its error line is
     /// read (at most 10 ms): room for a burst of them.
-    static let refusalHeadroom = 16
+    static let refusalHeadroom = 32
 
     /// Descriptors open when todod started, besides stdin, stdout and
     /// stderr: systemd's socket, and whatever the parent leaked (a shell, an
