@@ -5,6 +5,21 @@ enum JSONStringText {
     /// The text of a string literal whose content (between the quotes) is
     /// `range` of `bytes`. The scanner has checked it, so escapes are well
     /// formed and surrogates paired; without escapes it is the bytes as they are.
+    /// The contents of the already-validated string whose opening quote is
+    /// at `quote`: their range, and whether they hold escapes.
+    static func extent(in bytes: UnsafeRawBufferPointer, openingQuoteAt quote: Int) -> (contents: Range<Int>, hasEscapes: Bool) {
+        var position = quote + 1
+        var hasEscapes = false
+        while bytes[position] != UInt8(ascii: "\"") {
+            if bytes[position] == UInt8(ascii: "\\") {
+                hasEscapes = true
+                position += 1
+            }
+            position += 1
+        }
+        return (quote + 1..<position, hasEscapes)
+    }
+
     static func decode(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, hasEscapes: Bool) -> String {
         guard hasEscapes else { return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         return String(decoding: decodedBytes(bytes, range), as: UTF8.self)

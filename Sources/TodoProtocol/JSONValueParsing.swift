@@ -88,18 +88,9 @@ extension JSONValue {
         }
 
         private mutating func string() -> String {
-            let start = position + 1
-            var hasEscapes = false
-            position = start
-            while bytes[position] != UInt8(ascii: "\"") {
-                if bytes[position] == UInt8(ascii: "\\") {
-                    hasEscapes = true
-                    position += 1
-                }
-                position += 1
-            }
-            position += 1
-            return JSONStringText.decode(bytes, start..<position - 1, hasEscapes: hasEscapes)
+            let (contents, hasEscapes) = JSONStringText.extent(in: bytes, openingQuoteAt: position)
+            position = contents.upperBound + 1
+            return JSONStringText.decode(bytes, contents, hasEscapes: hasEscapes)
         }
 
         private mutating func skipWhitespace() {

@@ -98,18 +98,10 @@ struct UnfitNumber: CustomStringConvertible {
                 if levels[levels.count - 1].isObject { expectingKey = true } else { levels[levels.count - 1].index += 1 }
                 position += 1
             case UInt8(ascii: "\""):
-                let start = position + 1
-                var hasEscapes = false
-                position = start
-                while bytes[position] != UInt8(ascii: "\"") {
-                    if bytes[position] == UInt8(ascii: "\\") {
-                        hasEscapes = true
-                        position += 1
-                    }
-                    position += 1
-                }
+                let (contents, hasEscapes) = JSONStringText.extent(in: bytes, openingQuoteAt: position)
+                position = contents.upperBound
                 if expectingKey {
-                    levels[levels.count - 1].key = JSONStringText.decode(bytes, start..<position, hasEscapes: hasEscapes)
+                    levels[levels.count - 1].key = JSONStringText.decode(bytes, contents, hasEscapes: hasEscapes)
                     expectingKey = false
                 }
                 position += 1
