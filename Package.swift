@@ -34,17 +34,20 @@ let package = Package(
         ),
 
         .target(name: "TodoModel"),
+        // JSON with sorted keys, written as values encode themselves: the bytes
+        // of every reply, event and stored undo step.
+        .target(name: "CanonicalJSON"),
         .target(
             name: "TodoStorage",
             dependencies: [
-                "TodoModel", "TodoViewModels", .product(name: "GRDB", package: "GRDB.swift"),
+                "TodoModel", "TodoViewModels", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for what GRDB does not wrap: a read-only check
                 // before opening, keeping the WAL files (SQLITE_FCNTL_PERSIST_WAL).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .target(name: "TodoViewModels", dependencies: ["TodoModel"]),
-        .target(name: "TodoProtocol", dependencies: ["TodoViewModels"]),
+        .target(name: "TodoProtocol", dependencies: ["TodoViewModels", "CanonicalJSON"]),
         .target(
             name: "TodoDaemon",
             dependencies: [
@@ -101,14 +104,17 @@ let package = Package(
         // todoctl (release) against Taskwarrior, as whole processes.
         .executableTarget(name: "todoctl-bench", dependencies: ["BenchmarkSupport"]),
 
+        // A seeded random generator for the property tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel"]),
         .testTarget(
             name: "TodoStorageTests",
             dependencies: ["TodoStorage", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // In-process with an injected clock: no store, no GRDB.
-        .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels"]),
-        .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol"]),
+        .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TestSupport"]),
+        .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TestSupport"]),
         .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
         // Starts the real todod and todoctl binaries; depending on them makes
         // `swift test` build them first.

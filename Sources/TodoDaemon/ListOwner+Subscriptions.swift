@@ -117,9 +117,7 @@ extension ListOwner {
         var encoded: [Group: Data] = [:]
         var empty: Data?
         let unchanged = ChangeBody(revision: transaction.revision, properties: [:], rows: [], cause: transaction.cause)
-        func encode(_ body: ChangeBody) -> Data {
-            (try? encoder.encode(body)) ?? Data("{}".utf8)
-        }
+        func encode(_ body: ChangeBody) -> Data { MessageEncoding.json(body) }
 
         var kept: [String: ChangeBody] = [:]
         var keptBytes = 0
@@ -176,7 +174,7 @@ extension ListOwner {
         for (id, subscription) in subscriptions.sorted(by: { $0.key < $1.key }) where subscription.connection == connection.id {
             guard let state = viewModel.state(of: subscription.view) else { continue }
             let body = ChangeBody(revision: revision, state: state, cause: nil).restricted(to: subscription.watched)
-            lines.append(ListViewChanged.line(subscription: id, encodedBody: (try? encoder.encode(body)) ?? Data("{}".utf8)))
+            lines.append(ListViewChanged.line(subscription: id, encodedBody: MessageEncoding.json(body)))
             subscriptions[id]!.seen = revision
         }
         connection.outbox.resumeEvents(with: lines)

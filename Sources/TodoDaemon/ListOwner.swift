@@ -96,12 +96,6 @@ public final class ListOwner: @unchecked Sendable {
         var line: IncomingLine
     }
 
-    let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     struct PendingTransaction {
         var revision: Int
         var changes: [ViewID: TodoListChange]

@@ -18,10 +18,22 @@ public struct UndoHistory: Hashable, Sendable {
     public var nextUndo: UndoStep? { undoSteps.last }
     public var nextRedo: UndoStep? { redoSteps.last }
 
-    public mutating func record(_ step: UndoStep) {
+    /// What one change of the history did, so that it can be taken back
+    /// (when the write that carried it failed) without keeping a copy of
+    /// both stacks: copying them on every edit cost more than the edit.
+    public enum Move: Sendable {
+        case recorded(droppedOldest: UndoStep?, clearedRedo: [UndoStep])
+        case undone
+        case redone
+    }
+
+    @discardableResult
+    public mutating func record(_ step: UndoStep) -> Move {
         undoSteps.append(step)
-        if undoSteps.count > Self.limit { undoSteps.removeFirst(undoSteps.count - Self.limit) }
-        redoSteps.removeAll()
+        let dropped = undoSteps.count > Self.limit ? undoSteps.removeFirst() : nil
+        var cleared: [UndoStep] = []
+        swap(&cleared, &redoSteps)
+        return .recorded(droppedOldest: dropped, clearedRedo: cleared)
     }
 
     /// Moves the newest step to the redo stack and returns what undoing it writes.
@@ -36,5 +48,19 @@ public struct UndoHistory: Hashable, Sendable {
         guard let step = redoSteps.popLast() else { return nil }
         undoSteps.append(step)
         return step
+    }
+
+    /// Takes back `move`, the newest move not yet taken back.
+    public mutating func revert(_ move: Move) {
+        switch move {
+        case .recorded(let dropped, let cleared):
+            undoSteps.removeLast()
+            if let dropped { undoSteps.insert(dropped, at: 0) }
+            redoSteps = cleared
+        case .undone:
+            if let step = redoSteps.popLast() { undoSteps.append(step) }
+        case .redone:
+            if let step = undoSteps.popLast() { redoSteps.append(step) }
+        }
     }
 }

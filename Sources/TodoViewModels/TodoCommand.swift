@@ -79,7 +79,8 @@ public struct ListChangeOutcome: Sendable {
 public struct AppliedChange: Sendable {
     /// The items' changes, as applied (taken back by applying the inverse).
     var itemChanges: [ItemChange] = []
-    var historyBefore: UndoHistory?
+    /// The history's move, taken back with `UndoHistory.revert`.
+    var historyMove: UndoHistory.Move?
     var nextIDBefore: TodoID
     var remindersBefore: Reminders?
     var lastTickBefore: Date?

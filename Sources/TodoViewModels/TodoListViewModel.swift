@@ -164,7 +164,10 @@ public final class TodoListViewModel {
                 throw TransactionError(index: index, error: error)
             }
         }
-        let afterAll = collection
+        // The rows the results report, as the whole transaction leaves them
+        // (read now: copying the collection would copy every item).
+        let subjects = Set(results.compactMap(\.subject))
+        let afterAll = Dictionary(uniqueKeysWithValues: subjects.compactMap { id in collection[id].map { (id, $0) } })
         restoreItems()
         var outcome = TransactionOutcome(results: [], description: nil, changes: [:])
         if let merged = UndoStep(merging: steps) {
@@ -190,7 +193,7 @@ public final class TodoListViewModel {
         let now = clock.currentTime()
         var discarded: [ViewID: [RowOperation]] = [:]
         applyItems(applied.itemChanges.reversed().map(\.inverse), at: now, into: &discarded)
-        if let historyBefore = applied.historyBefore { history = historyBefore }
+        if let move = applied.historyMove { history.revert(move) }
         collection.restoreNextID(applied.nextIDBefore)
         if let remindersBefore = applied.remindersBefore { reminders = remindersBefore }
         if let lastTickBefore = applied.lastTickBefore { lastTick = lastTickBefore }
@@ -206,13 +209,17 @@ public final class TodoListViewModel {
         -> ([ViewID: TodoListChange], AppliedChange)
     {
         let propertiesBefore = views.mapValues(properties(of:))
-        let applied = AppliedChange(itemChanges: step.changes, historyBefore: history, nextIDBefore: collection.nextID)
+        var applied = AppliedChange(itemChanges: step.changes, nextIDBefore: collection.nextID)
         var operations: [ViewID: [RowOperation]] = [:]
         applyItems(step.changes, at: now, into: &operations)
         switch historyChange {
-        case .record(let recorded): history.record(recorded)
-        case .undo: _ = history.undo()
-        case .redo: _ = history.redo()
+        case .record(let recorded): applied.historyMove = history.record(recorded)
+        case .undo:
+            _ = history.undo()
+            applied.historyMove = .undone
+        case .redo:
+            _ = history.redo()
+            applied.historyMove = .redone
         }
         return (changeSets(since: propertiesBefore, operations: operations), applied)
     }

@@ -1,25 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TodoProtocol
-
-/// Seeded, so a failure is the same failure on the next run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random JSON texts, written every way JSON allows (whitespace, escapes,
 /// number forms), next to the value they stand for. Keys are unique by
 /// construction, so every text is one Foundation accepts too.
 struct JSONTextGenerator {
-    var random: SplitMix64
+    var random: SeededRandom
 
     mutating func value(depth: Int) -> (JSONValue, String) {
         let choice = depth <= 0 ? Int.random(in: 0..<5, using: &random) : Int.random(in: 0..<7, using: &random)
@@ -134,7 +123,7 @@ enum JSONReaderHex {
     /// Valid JSON written every way: Foundation accepts it, so must the
     /// scanner, and the tree built from it is the value it was written from.
     @Test func validJSONIsReadAsFoundationReadsIt() throws {
-        var generator = JSONTextGenerator(random: SplitMix64(state: 12))
+        var generator = JSONTextGenerator(random: SeededRandom(seed: 12))
         for _ in 0..<3000 {
             let (value, text) = generator.value(depth: 6)
             let json = generator.space() + text + generator.space()
@@ -172,7 +161,7 @@ enum JSONReaderHex {
     /// stricter (duplicate keys, trailing commas, a byte order mark) or where
     /// Foundation cannot hold a number that is valid JSON.
     @Test func mutatedLinesAreAlwaysClassified() throws {
-        var random = SplitMix64(state: 2026)
+        var random = SeededRandom(seed: 2026)
         var counts = (blank: 0, requests: 0, rejections: 0, batches: 0, stricter: 0, numbers: 0)
         for _ in 0..<10_000 {
             var bytes = Array(Self.seeds.randomElement(using: &random)!.utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoModel
 import TodoViewModels
@@ -78,18 +79,5 @@ import TodoViewModels
         #expect(outcome.changes[.own(1)]?.rowOperations.count == 1)
         let added = try viewModel.perform(.add(title: "new", due: nil))
         #expect(added.changes[.main]?.rowOperations.count == 1)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing seed fails again.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
