@@ -168,17 +168,21 @@ public final class SQLiteTodoStore: ListStore {
                         try db.execute(sql: "DELETE FROM resumeRecord")
                         try db.execute(sql: "DELETE FROM resumeHistory")
                     }
+                    // A savepoint per write, so a failed one takes back only
+                    // itself; a batch of one needs none (the transaction is it).
+                    let savepoints = batch.count > 1
                     for write in batch {
                         do {
-                            try db.execute(sql: "SAVEPOINT write")
+                            if savepoints { try db.cachedStatement(sql: "SAVEPOINT write").execute() }
                             try store(write, db)
-                            try db.execute(sql: "RELEASE SAVEPOINT write")
+                            if savepoints { try db.cachedStatement(sql: "RELEASE SAVEPOINT write").execute() }
                             stored += 1
                         } catch {
-                            // Back to before this write; the ones before it stay.
-                            try db.execute(sql: "ROLLBACK TO SAVEPOINT write")
-                            try db.execute(sql: "RELEASE SAVEPOINT write")
                             failure = error
+                            guard savepoints else { return .rollback }
+                            // Back to before this write; the ones before it stay.
+                            try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT write").execute()
+                            try db.cachedStatement(sql: "RELEASE SAVEPOINT write").execute()
                             break
                         }
                     }
@@ -207,12 +211,17 @@ public final class SQLiteTodoStore: ListStore {
         case .record(let step)?:
             try db.cachedStatement(sql: "DELETE FROM historyStep WHERE stack = 'redo'").execute()
             try push(step, onto: "undo", db)
-            try db.cachedStatement(
-                sql: """
-                    DELETE FROM historyStep WHERE stack = 'undo' AND seq NOT IN
-                    (SELECT seq FROM historyStep WHERE stack = 'undo' ORDER BY seq DESC LIMIT ?)
-                    """
-            ).execute(arguments: [UndoHistory.limit])
+            // Steps beyond the limit are dropped now and then rather than on
+            // every commit (the query reads the whole stack); `load` keeps
+            // only the newest `limit`, so the extra rows are never seen.
+            if db.lastInsertedRowID % Self.trimInterval == 0 {
+                try db.cachedStatement(
+                    sql: """
+                        DELETE FROM historyStep WHERE stack = 'undo' AND seq NOT IN
+                        (SELECT seq FROM historyStep WHERE stack = 'undo' ORDER BY seq DESC LIMIT ?)
+                        """
+                ).execute(arguments: [UndoHistory.limit])
+            }
         case .undo?:
             try move(from: "undo", to: "redo", db)
         case .redo?:
@@ -229,6 +238,9 @@ public final class SQLiteTodoStore: ListStore {
                 .execute(arguments: [key.itemID.rawValue, key.condition.rawValue])
         }
     }
+
+    /// Every how many stored steps the undo stack is trimmed to its limit.
+    static let trimInterval: Int64 = 32
 
     private func push(_ step: UndoStep, onto stack: String, _ db: Database) throws {
         let json = String(decoding: try Self.encoder.encode(step), as: UTF8.self)

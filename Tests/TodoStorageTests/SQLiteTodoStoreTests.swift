@@ -82,6 +82,23 @@ import TodoViewModels
         #expect(history.undoSteps.first == steps[5])
     }
 
+    /// The stack is trimmed every `trimInterval` steps, not on every commit:
+    /// the table stays within the limit plus that many rows.
+    @Test func theStoredUndoStackStaysBounded() throws {
+        let store = try SQLiteTodoStore(path: path)
+        for id in 1...(UndoHistory.limit * 3) {
+            let step = UndoStep(description: "add \(id)", changes: [ItemChange(before: nil, after: item(Int64(id), "\(id)"))])
+            try store.write([ListWrite(changes: step.changes, historyChange: .record(step))])
+        }
+        try store.close()
+        let rows = try DatabaseQueue(path: path).read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM historyStep WHERE stack = 'undo'") ?? 0
+        }
+        #expect(rows >= UndoHistory.limit)
+        #expect(rows < UndoHistory.limit + Int(SQLiteTodoStore.trimInterval))
+        #expect(try SQLiteTodoStore(path: path).load().history.undoSteps.count == UndoHistory.limit)
+    }
+
     @Test func viewSettingsAndFiredRemindersAreKept() throws {
         let store = try SQLiteTodoStore(path: path)
         let key = ReminderKey(itemID: TodoID(4), condition: .overdue)
