@@ -11,7 +11,10 @@ import Foundation
 /// streamed sets `needsFoundation`, and the caller encodes with
 /// `JSONEncoder` instead.
 final class StreamingEncoder: Encoder {
-    var bytes: [UInt8]
+    // The encoder is used by one thread at a time and never hands out
+    // references to its storage, so the runtime's exclusivity checks on
+    // every access (a measurable part of encoding) are switched off.
+    @exclusivity(unchecked) var bytes: [UInt8]
     private(set) var needsFoundation = false
     private let datesAsMilliseconds: Bool
 
@@ -32,13 +35,13 @@ final class StreamingEncoder: Encoder {
         var start: Int
     }
 
-    private var frames: [Frame] = []
-    private var members: [Member] = []
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var members: [Member] = []
     private var nextFrameID = 0
     /// A value is due and nothing of it is written yet.
-    private var valueDue = false
+    @exclusivity(unchecked) private var valueDue = false
     /// How many frames were open when the value being encoded began.
-    private var valueDepth = 0
+    @exclusivity(unchecked) private var valueDepth = 0
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -165,23 +168,24 @@ final class StreamingEncoder: Encoder {
         }
     }
 
+    /// Reused by every object sorted in one encoding.
+    @exclusivity(unchecked) private var spans: [(key: String, range: Range<Int>)] = []
+    @exclusivity(unchecked) private var sorted: [UInt8] = []
+
     /// Rewrites an object's members in key order (UTF-8 byte order, as JSONEncoder sorts).
     private func sortMembers(of frame: Frame) {
-        let written = members[frame.firstMember...]
-        var spans: [(key: String, range: Range<Int>)] = []
-        spans.reserveCapacity(written.count)
-        for (offset, member) in written.enumerated() {
-            let next = frame.firstMember + offset + 1
-            let end = next < members.count ? members[next].start - 1 : bytes.count  // before the next one's comma
-            spans.append((member.key, member.start..<end))
+        spans.removeAll(keepingCapacity: true)
+        for index in frame.firstMember..<members.count {
+            // A member ends before the next one's comma.
+            let end = index + 1 < members.count ? members[index + 1].start - 1 : bytes.count
+            spans.append((members[index].key, members[index].start..<end))
         }
         spans.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         for index in spans.indices.dropFirst() where spans[index].key == spans[index - 1].key {
             cannotStream()  // the same key twice: JSONEncoder keeps one of them
             return
         }
-        var sorted: [UInt8] = []
-        sorted.reserveCapacity(bytes.count - frame.contentStart)
+        sorted.removeAll(keepingCapacity: true)
         for (offset, span) in spans.enumerated() {
             if offset > 0 { sorted.append(UInt8(ascii: ",")) }
             sorted.append(contentsOf: bytes[span.range])

@@ -7,9 +7,10 @@ import TodoViewModels
 /// back at `index`), or `{"op":"reset","rows":[…]}`. Apply them in order.
 public struct RowEdit: Codable, Hashable, Sendable {
     public enum Op: String, Codable, Sendable { case insert, remove, update, move, reset }
-    public var op: Op
+    // Alphabetical, the wire's key order: encoded as it goes, without sorting.
     public var from: Int?
     public var index: Int?
+    public var op: Op
     public var row: TodoRow?
     public var rows: [TodoRow]?
 

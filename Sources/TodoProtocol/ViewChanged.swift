@@ -57,15 +57,18 @@ public enum ListViewChanged: RPCNotification {
 /// What a transaction did to one view, as a subscriber sees it: the revision,
 /// the watched properties that changed (with their new values; a value that
 /// became null is present as null), the row edits, and the cause.
+///
+/// Declared in alphabetical order, the wire's key order, so a body is encoded
+/// as it goes without sorting.
 public struct ChangeBody: Codable, Hashable, Sendable {
-    public var revision: Int
-    public var properties: [String: JSONValue]
-    public var rows: [RowEdit]
     /// Which connection and request made the change; null for the daemon's
     /// own changes (reminders, a new day).
     @ExplicitNull public var cause: Cause?
+    public var properties: [String: JSONValue]
     /// This event replaces the subscriber's state instead of changing it.
     public var reset: Bool
+    public var revision: Int
+    public var rows: [RowEdit]
 
     public init(revision: Int, properties: [String: JSONValue], rows: [RowEdit], cause: Cause?, reset: Bool = false) {
         self.revision = revision
