@@ -1,0 +1,31 @@
+/// Every method todod serves, each listed once, here. What else names
+/// methods is derived from this list: `rpc.describe` and
+/// `Protocol/schema/todod.schema.json` (`ProtocolDescription`), and the
+/// methods a `transaction` may hold.
+///
+/// ## Adding a method
+///
+/// 1. Declare it: a type conforming to `RPCMethod`, next to its kin in
+///    `Methods/`, with its name, doc line (`summary`), `Params` and `Result`
+///    with their JSON Schemas, the errors it can answer with, and
+///    `isTransactable` if a `transaction` may hold it.
+/// 2. Add it to `all` below. Where it goes decides where it appears in the
+///    schema's `ClientMessage`.
+/// 3. Give it its logic in the daemon's dispatch (`ListOwner+Methods.swift`).
+/// 4. Write its tests and regenerate the schema (`todod --print-schema >
+///    Protocol/schema/todod.schema.json`); a test fails until they agree.
+public enum ProtocolMethods {
+    public static let all: [any RPCMethod.Type] = [
+        AddTodo.self, EditTodo.self, SetTodoDone.self, SetTodoDue.self, RemoveTodo.self,
+        ToggleAll.self, ClearCompleted.self, Undo.self, Redo.self,
+        Transaction.self,
+        GetListView.self, SubscribeListView.self, UnsubscribeListView.self, SetViewOptions.self, GetAddPrompt.self,
+        DescribeProtocol.self, ServerStatus.self,
+    ]
+
+    /// Every method's name, in the order of `all`.
+    public static let names = all.map { $0.name }
+
+    /// The methods a `transaction` may hold, in the order of `all`.
+    public static let transactable = all.filter { $0.isTransactable }
+}
