@@ -1,7 +1,8 @@
 /// Every method todod serves, each listed once, here. What else names
 /// methods is derived from this list: `rpc.describe` and
-/// `Protocol/schema/todod.schema.json` (`ProtocolDescription`), and the
-/// methods a `transaction` may hold.
+/// `Protocol/schema/todod.schema.json` (`ProtocolDescription`), the
+/// methods a `transaction` may hold, and the daemon's dispatch
+/// (`OwnerMethods` in TodoDaemon).
 ///
 /// ## Adding a method
 ///
@@ -11,7 +12,9 @@
 ///    `isTransactable` if a `transaction` may hold it.
 /// 2. Add it to `all` below. Where it goes decides where it appears in the
 ///    schema's `ClientMessage`.
-/// 3. Give it its logic in the daemon's dispatch (`ListOwner+Methods.swift`).
+/// 3. Give it its logic in the daemon: conform it to `OwnerMethod` (or to
+///    `CommandMethod`, if it is one `TodoCommand`, one undo step) in
+///    `Sources/TodoDaemon/Methods/`.
 /// 4. Write its tests and regenerate the schema (`todod --print-schema >
 ///    Protocol/schema/todod.schema.json`); a test fails until they agree.
 public enum ProtocolMethods {

@@ -3,8 +3,8 @@
 /// cannot disagree on a field name, and as JSON Schemas, for clients in
 /// other languages), the errors it can answer with, and a doc line.
 ///
-/// `ProtocolMethods.all` lists every method once; `rpc.describe` and
-/// `Protocol/schema/todod.schema.json` are derived from it.
+/// `ProtocolMethods.all` lists every method once; `rpc.describe`,
+/// `Protocol/schema/todod.schema.json` and the daemon's dispatch are derived from it.
 public protocol RPCMethod: Sendable {
     associatedtype Params: Codable & Sendable
     associatedtype Result: Codable & Sendable
