@@ -1,8 +1,8 @@
 /// Every method todod serves, each listed once, here. What else names
 /// methods is derived from this list: `rpc.describe` and
-/// `Protocol/schema/todod.schema.json` (`ProtocolDescription`), the
-/// methods a `transaction` may hold, and the daemon's dispatch
-/// (`OwnerMethods` in TodoDaemon).
+/// `Protocol/schema/todod.schema.json` (`ProtocolDescription`), the method
+/// table of PROTOCOL.md (`ProtocolDescription.methodTable`), the methods a
+/// `transaction` may hold, and the daemon's dispatch (`OwnerMethods` in TodoDaemon).
 ///
 /// ## Adding a method
 ///
@@ -11,12 +11,13 @@
 ///    with their JSON Schemas, the errors it can answer with, and
 ///    `isTransactable` if a `transaction` may hold it.
 /// 2. Add it to `all` below. Where it goes decides where it appears in the
-///    schema's `ClientMessage`.
+///    schema's `ClientMessage` and in PROTOCOL.md's table.
 /// 3. Give it its logic in the daemon: conform it to `OwnerMethod` (or to
 ///    `CommandMethod`, if it is one `TodoCommand`, one undo step) in
 ///    `Sources/TodoDaemon/Methods/`.
-/// 4. Write its tests and regenerate the schema (`todod --print-schema >
-///    Protocol/schema/todod.schema.json`); a test fails until they agree.
+/// 4. Write its tests, and regenerate the schema (`todod --print-schema >
+///    Protocol/schema/todod.schema.json`) and the method table in
+///    PROTOCOL.md (`todod --print-method-table`): tests fail until both agree.
 public enum ProtocolMethods {
     public static let all: [any RPCMethod.Type] = [
         AddTodo.self, EditTodo.self, SetTodoDone.self, SetTodoDue.self, RemoveTodo.self,

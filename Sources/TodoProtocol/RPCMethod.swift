@@ -4,12 +4,13 @@
 /// other languages), the errors it can answer with, and a doc line.
 ///
 /// `ProtocolMethods.all` lists every method once; `rpc.describe`,
-/// `Protocol/schema/todod.schema.json` and the daemon's dispatch are derived from it.
+/// `Protocol/schema/todod.schema.json`, PROTOCOL.md's method table and the
+/// daemon's dispatch are derived from it.
 public protocol RPCMethod: Sendable {
     associatedtype Params: Codable & Sendable
     associatedtype Result: Codable & Sendable
     static var name: String { get }
-    /// One line for people: `summary` in `rpc.describe`.
+    /// One line for people: `summary` in `rpc.describe`, and PROTOCOL.md's method table.
     static var summary: String { get }
     /// The JSON Schema of `Params` (`$defs` `NAME.params`), built from `JSONSchema`'s blocks.
     static var paramsSchema: JSONValue { get }

@@ -90,6 +90,30 @@ import Testing
             try positional.params(for: EditTodo.self)
         }
     }
+
+    // MARK: PROTOCOL.md
+
+    static let protocolDocument = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Protocol/PROTOCOL.md")
+
+    /// PROTOCOL.md's method table is the one written from the registry.
+    @Test func protocolMarkdownHoldsTheGeneratedMethodTable() throws {
+        let text = try String(contentsOf: Self.protocolDocument, encoding: .utf8)
+        let begin = "<!-- methods:begin -->\n", end = "<!-- methods:end -->"
+        let afterBegin = try #require(text.range(of: begin), "PROTOCOL.md has no \(begin)")
+        let beforeEnd = try #require(text.range(of: end, range: afterBegin.upperBound..<text.endIndex), "no \(end)")
+        let written = String(text[afterBegin.upperBound..<beforeEnd.lowerBound])
+        #expect(
+            written == ProtocolDescription.methodTable,
+            "PROTOCOL.md's method table is stale: replace it with the output of `todod --print-method-table`")
+    }
+
+    @Test func theMethodTableHasARowPerMethod() {
+        let rows = ProtocolDescription.methodTable.split(separator: "\n").dropFirst(2)
+        #expect(rows.map { $0.split(separator: "`")[1] } == ProtocolMethods.names.map { Substring($0) })
+        #expect(rows.first?.contains("| `{\"title\": string, \"due\"?: DueDate}` | `{\"item\": TodoRow}` |") == true)
+    }
 }
 
 extension JSONValue {
