@@ -4,7 +4,7 @@
 /// `Protocol/schema/todod.schema.json`, byte for byte in content.
 public enum DescribeProtocol: RPCMethod {
     public static let name = "rpc.describe"
-    public static let summary = "This document."
+    public static let summary = "The protocol described as one JSON Schema document, Protocol/schema/todod.schema.json."
     public typealias Params = NoParams
     public typealias Result = JSONValue
     public static var resultSchema: JSONValue { ["type": "object"] }
