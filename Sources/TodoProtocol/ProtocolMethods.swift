@@ -2,7 +2,8 @@
 /// methods is derived from this list: `rpc.describe` and
 /// `Protocol/schema/todod.schema.json` (`ProtocolDescription`), the method
 /// table of PROTOCOL.md (`ProtocolDescription.methodTable`), the methods a
-/// `transaction` may hold, and the daemon's dispatch (`OwnerMethods` in TodoDaemon).
+/// `transaction` may hold, the daemon's dispatch (`OwnerMethods` in
+/// TodoDaemon), and `todoctl call`'s completion and help.
 ///
 /// ## Adding a method
 ///

@@ -4,8 +4,8 @@
 /// other languages), the errors it can answer with, and a doc line.
 ///
 /// `ProtocolMethods.all` lists every method once; `rpc.describe`,
-/// `Protocol/schema/todod.schema.json`, PROTOCOL.md's method table and the
-/// daemon's dispatch are derived from it.
+/// `Protocol/schema/todod.schema.json`, PROTOCOL.md's method table, the
+/// daemon's dispatch and `todoctl call`'s completion are derived from it.
 public protocol RPCMethod: Sendable {
     associatedtype Params: Codable & Sendable
     associatedtype Result: Codable & Sendable
