@@ -153,17 +153,19 @@ public struct IncomingRequest: Sendable {
     /// Parameters by position (an array) are refused with -32602: every
     /// method's parameters have names, and guessing which is which would be
     /// a silent mistake. `parameterNames` (the method's, in order) goes into
-    /// the message, so the client learns what to send instead. An empty
-    /// array gives no parameters either way, so it reads as `{}`, as some
-    /// client libraries send it for "none".
-    public func decodeParams<P: Decodable>(_ type: P.Type, parameterNames: [String] = []) throws(RPCError) -> P {
+    /// the message, so the client learns what to send instead; it is only
+    /// worked out for that message. An empty array gives no parameters
+    /// either way, so it reads as `{}`, as some client libraries send it for "none".
+    public func decodeParams<P: Decodable>(_ type: P.Type, parameterNames: @autoclosure () -> [String] = []) throws(RPCError)
+        -> P
+    {
         let json: Data
         switch params {
         case .absent: json = Self.emptyObject
         case .named(let named): json = named
         case .positional(let positional):
             guard positional.dropFirst().dropLast().allSatisfy(JSONScanner.isWhitespace) else {
-                throw .positionalParams(method: method, parameterNames: parameterNames)
+                throw .positionalParams(method: method, parameterNames: parameterNames())
             }
             json = Self.emptyObject
         }

@@ -5,13 +5,13 @@ extension WireType {
     /// to its own schema in `$defs`.
     var schema: JSONValue {
         switch self {
-        case .string: ProtocolDescription.string
-        case .integer: ProtocolDescription.integer
-        case .boolean: ProtocolDescription.boolean
-        case .enumeration(let values): ProtocolDescription.enumeration(values)
-        case .array(let element): ProtocolDescription.array(element.schema)
-        case .named(let name): ProtocolDescription.ref(name)
-        case .nullable(let wrapped): ProtocolDescription.nullable(wrapped.schema)
+        case .string: JSONSchema.string
+        case .integer: JSONSchema.integer
+        case .boolean: JSONSchema.boolean
+        case .enumeration(let values): JSONSchema.enumeration(values)
+        case .array(let element): JSONSchema.array(element.schema)
+        case .named(let name): JSONSchema.ref(name)
+        case .nullable(let wrapped): JSONSchema.nullable(wrapped.schema)
         }
     }
 }

@@ -48,6 +48,9 @@ struct Todod: AsyncParsableCommand {
 
     @Flag(help: .hidden) var printSchema = false
 
+    /// PROTOCOL.md's method table, from the method registry.
+    @Flag(help: .hidden) var printMethodTable = false
+
     /// Only for tests: SIGUSR2 wedges the host, to prove the watchdog.
     @Flag(help: .hidden) var testHooks = false
 
@@ -96,6 +99,11 @@ struct Todod: AsyncParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             FileHandle.standardOutput.write(try encoder.encode(ProtocolDescription.document) + Data("\n".utf8))
+            return
+        }
+        if printMethodTable {
+            // Protocol/PROTOCOL.md holds it between <!-- methods:begin --> and <!-- methods:end -->.
+            FileHandle.standardOutput.write(Data(ProtocolDescription.methodTable.utf8))
             return
         }
         let (configPath, mustExist, overrides) = (configPath, config != nil, givenSettings)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoProtocol
 
 /// todoctl's status, shared-view, completion and colour behaviour, against a real todod.
 @Suite struct TodoctlOutputEndToEndTests {
@@ -74,6 +75,36 @@ import Testing
         for shell in ["zsh", "fish"] {
             let other = try await todoctl("completion", shell, socket: "/nonexistent")
             #expect(other.status == 0 && other.stdout.contains("todoctl"), "\(shell)")
+        }
+    }
+
+    /// `todoctl call METHOD` completes the method names of the registry.
+    @Test func theBashCompletionCompletesCallsMethodsFromTheRegistry() async throws {
+        let script = try await todoctl("completion", "bash", socket: "/nonexistent")
+        #expect(script.status == 0)
+        for name in ProtocolMethods.names {
+            #expect(script.stdout.contains("'\(name)'"), "the script does not offer \(name)")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("todoctl-completion-\(UUID()).bash")
+        try script.stdout.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for (word, expected) in [("todo.a", ["todo.add"]), ("view.s", ["view.subscribe", "view.setOptions"])] {
+            let output = OutputCollector()
+            let errors = OutputCollector()
+            let bash = try ChildProcess(
+                URL(fileURLWithPath: "/bin/bash"),
+                // Not under `set -e`: the generated function lets some of its commands fail.
+                ["--norc", "-c", """
+                    source '\(file.path)' || exit 1
+                    COMP_WORDS=(todoctl call \(word)); COMP_CWORD=2; COMP_LINE='todoctl call \(word)'; COMP_POINT=${#COMP_LINE}
+                    PATH='\(Binaries.todoctl.deletingLastPathComponent().path)':$PATH
+                    $(complete -p todoctl | sed -E 's/.*-F ([^ ]+).*/\\1/') todoctl \(word) call
+                    printf '%s\\n' "${COMPREPLY[@]}"
+                    """],
+                stdout: output, stderr: errors)
+            #expect(await bash.waitForExit(timeout: .seconds(30)) == 0, "\(errors.text)")
+            await output.waitForEndOfFile()
+            #expect(output.text.split(separator: "\n").map(String.init).sorted() == expected.sorted(), "\(word): \(output.text)")
         }
     }
 

@@ -15,13 +15,17 @@ struct Call: AsyncParsableCommand {
               todoctl call rpc.describe | jq '.result.methods | keys'
               todoctl call todo.add '{"title":"buy milk","due":"2026-12-24"}'
               todoctl call transaction '{"commands":[{"method":"todo.setDone","params":{"id":1,"done":true}},{"method":"todo.remove","params":{"id":2}}]}'
+
+            Methods: \(ProtocolMethods.names.joined(separator: ", ")).
             """
     )
 
     @ParentCommand var todoctl: Todoctl
     var connection: ConnectionOptions { todoctl.connection }
 
-    @Argument(help: "The method, e.g. todo.add or view.get.")
+    /// Any name is sent as given (the daemon answers an unknown one); the
+    /// shell completes the names of the method registry.
+    @Argument(help: "The method, e.g. todo.add or view.get.", completion: .list(ProtocolMethods.names))
     var method: String
 
     @Argument(help: "The parameters, a JSON object (default: none).")

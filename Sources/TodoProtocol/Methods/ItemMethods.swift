@@ -1,8 +1,11 @@
 import TodoViewModels
 
+// The commands on one item. Each is one undo step and may be part of a `transaction`.
+
 /// `todo.add`: adds an item; the title is trimmed and must not be blank.
 public enum AddTodo: RPCMethod {
     public static let name = "todo.add"
+    public static let summary = "Adds an item; the title is trimmed and must not be blank."
 
     public struct Params: Codable, Hashable, Sendable {
         public var title: String
@@ -15,11 +18,19 @@ public enum AddTodo: RPCMethod {
     }
 
     public typealias Result = ItemResult
+
+    public static var paramsSchema: JSONValue {
+        JSONSchema.object(["title": JSONSchema.string, "due": JSONSchema.ref("DueDate")], optional: ["due"])
+    }
+    public static var resultSchema: JSONValue { ItemResult.schema }
+    public static let errors = ["todo.invalidTitle", "todo.invalidDueDate"] + commandErrors
+    public static let isTransactable = true
 }
 
 /// `todo.edit`: retitles an item (trimmed; blank is refused; the same title changes nothing).
 public enum EditTodo: RPCMethod {
     public static let name = "todo.edit"
+    public static let summary = "Retitles an item; the same title changes nothing."
 
     public struct Params: Codable, Hashable, Sendable {
         public var id: Int64
@@ -31,11 +42,17 @@ public enum EditTodo: RPCMethod {
     }
 
     public typealias Result = ItemResult
+
+    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "title": JSONSchema.string]) }
+    public static var resultSchema: JSONValue { ItemResult.schema }
+    public static let errors = ["todo.notFound", "todo.invalidTitle"] + commandErrors
+    public static let isTransactable = true
 }
 
 /// `todo.setDone`: marks an item done (`done: true`) or active (`done: false`).
 public enum SetTodoDone: RPCMethod {
     public static let name = "todo.setDone"
+    public static let summary = "Marks an item done or active."
 
     public struct Params: Codable, Hashable, Sendable {
         public var id: Int64
@@ -47,11 +64,17 @@ public enum SetTodoDone: RPCMethod {
     }
 
     public typealias Result = ItemResult
+
+    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "done": JSONSchema.boolean]) }
+    public static var resultSchema: JSONValue { ItemResult.schema }
+    public static let errors = ["todo.notFound"] + commandErrors
+    public static let isTransactable = true
 }
 
 /// `todo.setDue`: sets (`YYYY-MM-DD` or an ISO 8601 date-time) or clears (`null`) a due date.
 public enum SetTodoDue: RPCMethod {
     public static let name = "todo.setDue"
+    public static let summary = "Sets or (with null) clears an item's due date."
 
     public struct Params: Codable, Hashable, Sendable {
         public var id: Int64
@@ -78,11 +101,19 @@ public enum SetTodoDue: RPCMethod {
     }
 
     public typealias Result = ItemResult
+
+    public static var paramsSchema: JSONValue {
+        JSONSchema.object(["id": JSONSchema.itemID, "due": JSONSchema.nullable(JSONSchema.ref("DueDate"))])
+    }
+    public static var resultSchema: JSONValue { ItemResult.schema }
+    public static let errors = ["todo.notFound", "todo.invalidDueDate"] + commandErrors
+    public static let isTransactable = true
 }
 
 /// `todo.remove`: deletes an item.
 public enum RemoveTodo: RPCMethod {
     public static let name = "todo.remove"
+    public static let summary = "Deletes an item."
 
     public struct Params: Codable, Hashable, Sendable {
         public var id: Int64
@@ -93,99 +124,24 @@ public enum RemoveTodo: RPCMethod {
         public var id: Int64
         public init(id: Int64) { self.id = id }
     }
-}
 
-/// `todo.toggleAll`: if any item is active all become done, otherwise all become active. One undo step.
-public enum ToggleAll: RPCMethod {
-    public static let name = "todo.toggleAll"
-    public typealias Params = NoParams
-    public typealias Result = CommandResult
-}
-
-/// `todo.clearCompleted`: deletes every done item. One undo step.
-public enum ClearCompleted: RPCMethod {
-    public static let name = "todo.clearCompleted"
-    public typealias Params = NoParams
-    public typealias Result = CommandResult
-}
-
-/// `todo.undo`: undoes the newest command not yet undone (`todo.nothingToUndo` if none).
-public enum Undo: RPCMethod {
-    public static let name = "todo.undo"
-    public typealias Params = NoParams
-    public typealias Result = CommandResult
-}
-
-/// `todo.redo`: redoes the newest undone command (`todo.nothingToRedo` if none).
-public enum Redo: RPCMethod {
-    public static let name = "todo.redo"
-    public typealias Params = NoParams
-    public typealias Result = CommandResult
-}
-
-/// Which list view a request is about: a shared named view (default `main`),
-/// or, with `own`, a view of this request's own with its own filter and sort.
-public struct ViewSelection: Codable, Hashable, Sendable {
-    public var view: String?
-    public var own: Bool?
-    public var filter: ListFilter?
-    public var sort: ListSort?
-
-    public init(view: String? = nil, own: Bool? = nil, filter: ListFilter? = nil, sort: ListSort? = nil) {
-        self.view = view
-        self.own = own
-        self.filter = filter
-        self.sort = sort
-    }
-}
-
-/// `view.get`: one view's state, once.
-public enum GetListView: RPCMethod {
-    public static let name = "view.get"
-    public typealias Params = ViewSelection
-    public typealias Result = TodoListState
-}
-
-/// `view.setOptions`: changes the filter and/or sort of a shared view (every
-/// client on it sees the change; it is saved) or of a subscription's own view.
-public enum SetViewOptions: RPCMethod {
-    public static let name = "view.setOptions"
-
-    public struct Params: Codable, Hashable, Sendable {
-        /// A shared view's name (default `main`).
-        public var view: String?
-        /// Instead of `view`: the own view of this connection's subscription.
-        public var subscription: Int?
-        public var filter: ListFilter?
-        public var sort: ListSort?
-        public init(view: String? = nil, subscription: Int? = nil, filter: ListFilter? = nil, sort: ListSort? = nil) {
-            self.view = view
-            self.subscription = subscription
-            self.filter = filter
-            self.sort = sort
-        }
-    }
-
-    public typealias Result = NoParams
-}
-
-/// `prompt.add`: the texts of the "new item" prompt.
-public enum GetAddPrompt: RPCMethod {
-    public static let name = "prompt.add"
-    public typealias Params = NoParams
-    public typealias Result = AddPromptViewModel
+    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID]) }
+    public static var resultSchema: JSONValue { JSONSchema.object(["id": JSONSchema.integer]) }
+    public static let errors = ["todo.notFound"] + commandErrors
+    public static let isTransactable = true
 }
 
 /// The result of a command on one item: the item's row after the command.
 public struct ItemResult: Codable, Hashable, Sendable {
     public var item: TodoRow
     public init(item: TodoRow) { self.item = item }
+
+    /// Its schema is one of the shared types, as several methods return it.
+    static let schema = JSONSchema.ref("ItemResult")
 }
 
-/// The result of a command that is not about one item: what it did, worded
-/// as undo and redo say it ("mark all done", "clear 2 completed items"), or
-/// null when it changed nothing.
-public struct CommandResult: Codable, Hashable, Sendable {
-    @ExplicitNull public var done: String?
-    public init(done: String?) { self.done = done }
+extension RPCMethod {
+    /// What any command can be refused with besides its own errors:
+    /// parameters that do not fit, and a store that cannot take the change.
+    static var commandErrors: [String] { ["protocol.invalidParams", "store.writeFailed"] }
 }

@@ -11,6 +11,8 @@ import TodoViewModels
 /// (`mode: "reset"`, with the reason).
 public enum SubscribeListView: RPCMethod {
     public static let name = "view.subscribe"
+    public static let summary =
+        "A view's state and, from then on, one view.changed per transaction; with since, the missed events instead."
 
     public struct Params: Codable, Hashable, Sendable {
         public var view: String?
@@ -73,6 +75,30 @@ public enum SubscribeListView: RPCMethod {
             self.reason = reason
         }
     }
+
+    public static var paramsSchema: JSONValue {
+        let properties = ProtocolDescription.propertySchemas
+        return JSONSchema.object(
+            [
+                "view": JSONSchema.viewName, "own": JSONSchema.boolean, "filter": properties["filter"]!,
+                "sort": properties["sort"]!,
+                "properties": JSONSchema.array(JSONSchema.enumeration(PropertySelection.known)),
+                "since": JSONSchema.ref("ResumePoint"),
+            ], optional: ["view", "own", "filter", "sort", "properties", "since"])
+    }
+
+    public static var resultSchema: JSONValue {
+        JSONSchema.object([
+            "subscription": JSONSchema.integer, "epoch": JSONSchema.string, "revision": JSONSchema.integer,
+            "mode": JSONSchema.enumeration(["snapshot", "replay", "reset"]),
+            "state": JSONSchema.nullable(JSONSchema.ref("WatchedState")),
+            "replay": JSONSchema.array(JSONSchema.ref("ChangeBody")),
+            "reason": JSONSchema.nullable(
+                JSONSchema.enumeration(["epochChanged", "historyTrimmed", "ownView", "futureRevision"])),
+        ])
+    }
+
+    public static let errors = ["protocol.invalidParams", "view.unknownProperty"]
 }
 
 /// A point in the daemon's history: the epoch (which changes whenever
@@ -114,6 +140,7 @@ public struct WatchedState: Codable, Hashable, Sendable {
 /// for it follows the reply.
 public enum UnsubscribeListView: RPCMethod {
     public static let name = "view.unsubscribe"
+    public static let summary = "Ends one of this connection's subscriptions."
 
     public struct Params: Codable, Hashable, Sendable {
         public var subscription: Int
@@ -121,4 +148,7 @@ public enum UnsubscribeListView: RPCMethod {
     }
 
     public typealias Result = NoParams
+
+    public static var paramsSchema: JSONValue { JSONSchema.object(["subscription": JSONSchema.integer]) }
+    public static let errors = ["view.unknownSubscription"]
 }

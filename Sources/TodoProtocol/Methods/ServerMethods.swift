@@ -4,13 +4,17 @@
 /// `Protocol/schema/todod.schema.json`, byte for byte in content.
 public enum DescribeProtocol: RPCMethod {
     public static let name = "rpc.describe"
+    public static let summary = "The protocol described as one JSON Schema document, Protocol/schema/todod.schema.json."
     public typealias Params = NoParams
     public typealias Result = JSONValue
+    public static var resultSchema: JSONValue { ["type": "object"] }
+    public static let errors: [String] = []
 }
 
 /// `server.status`: what the daemon is doing, for people and monitoring.
 public enum ServerStatus: RPCMethod {
     public static let name = "server.status"
+    public static let summary = "What the daemon is doing."
     public typealias Params = NoParams
 
     public struct Result: Codable, Hashable, Sendable {
@@ -39,4 +43,14 @@ public enum ServerStatus: RPCMethod {
             self.dataFile = dataFile
         }
     }
+
+    public static var resultSchema: JSONValue {
+        JSONSchema.object([
+            "server": JSONSchema.string, "protocol": JSONSchema.string, "epoch": JSONSchema.string,
+            "revision": JSONSchema.integer,
+            "items": JSONSchema.integer, "connections": JSONSchema.integer, "subscriptions": JSONSchema.integer,
+            "uptimeSeconds": JSONSchema.integer, "dataFile": JSONSchema.string,
+        ])
+    }
+    public static let errors: [String] = []
 }

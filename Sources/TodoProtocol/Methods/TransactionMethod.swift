@@ -1,13 +1,16 @@
+import TodoViewModels
+
 /// `transaction`: several commands applied in order, all or nothing, as one
 /// undo step and one event per subscription. A JSON-RPC batch is not that:
 /// its members are carried out one by one, each its own transaction.
 ///
 /// Each command is `{"method": NAME, "params": {...}}` with the params its
-/// method takes alone. Allowed: `todo.add`, `todo.edit`, `todo.setDone`,
-/// `todo.setDue`, `todo.remove`, `todo.toggleAll`, `todo.clearCompleted`.
+/// method takes alone. Allowed: every method that declares itself
+/// `isTransactable` (the commands but undo and redo), in `ProtocolMethods.transactable`.
 /// When one is refused, nothing is changed and the error names its index.
 public enum Transaction: RPCMethod {
     public static let name = "transaction"
+    public static let summary = "Applies commands in order, all or nothing, as one undo step and one event per subscription."
     public static let maximumCommands = 1000
 
     public struct Params: Codable, Hashable, Sendable {
@@ -50,6 +53,33 @@ public enum Transaction: RPCMethod {
             self.done = done
         }
     }
-}
 
-import TodoViewModels
+    public static var paramsSchema: JSONValue {
+        JSONSchema.object([
+            "commands": [
+                "type": "array", "minItems": 1, "maxItems": .integer(Int64(maximumCommands)),
+                "items": JSONSchema.object(
+                    [
+                        "method": JSONSchema.enumeration(ProtocolMethods.transactable.map { $0.name }),
+                        "params": ["type": "object"],
+                    ], optional: ["params"]),
+            ]
+        ])
+    }
+
+    public static var resultSchema: JSONValue {
+        JSONSchema.object([
+            "results": JSONSchema.array(
+                JSONSchema.object([
+                    "id": JSONSchema.nullable(JSONSchema.integer), "item": JSONSchema.nullable(JSONSchema.ref("TodoRow")),
+                    "done": JSONSchema.nullable(JSONSchema.string),
+                ])),
+            "done": JSONSchema.nullable(JSONSchema.string),
+        ])
+    }
+
+    /// Every transactable method's errors must be here, each command's
+    /// refusal being the transaction's (a test checks).
+    public static let errors =
+        ["transaction.undoNotAllowed", "todo.notFound", "todo.invalidTitle", "todo.invalidDueDate"] + commandErrors
+}

@@ -1,9 +1,0 @@
-import TodoProtocol
-
-extension IncomingRequest {
-    /// The request's parameters as `P`; positional ones are refused with the
-    /// method's parameter names, taken from its declaration's schema.
-    func params<P: Decodable>(_ type: P.Type) throws(RPCError) -> P {
-        try decodeParams(P.self, parameterNames: ProtocolDescription.parameterNames(of: method))
-    }
-}
