@@ -45,7 +45,7 @@ enum ClientFailure {
         case ClientError.timedOut:
             printError("todoctl: \(error)")
             return ExitCode(timedOut)
-        case ClientError.requestTooLong:
+        case ClientError.requestTooLong, is TitleTooLong:
             // Refused before sending, as todod refuses input it will not take.
             printError("todoctl: \(error)")
             return ExitCode(refusedInput)
