@@ -16,6 +16,11 @@ public enum ClientError: Error, CustomStringConvertible {
     /// request of this connection: none of them was carried out, so the
     /// whole exchange can be repeated on a new connection.
     case stoppedBeforeAnswering
+    /// The request, encoded, is longer than the line limit todod gave in its
+    /// greeting (`limits.maxLineBytes`), so it was not sent: todod would have
+    /// answered `protocol.lineTooLong` and closed the connection. `bytes`
+    /// counts the line without its newline, as todod does.
+    case requestTooLong(bytes: Int, limit: Int)
     /// The daemon sent a line this client cannot read.
     case malformedReply(String)
     /// The daemon accepted the request but did not answer in time.
@@ -34,6 +39,8 @@ public enum ClientError: Error, CustomStringConvertible {
             "todod closed the connection before answering"
         case .stoppedBeforeAnswering:
             "todod stopped before it read the request; nothing was changed"
+        case .requestTooLong(let bytes, let limit):
+            "request too long: \(bytes) bytes; todod reads lines of at most \(limit) bytes, so nothing was sent"
         case .malformedReply(let detail):
             "todod sent a reply this todoctl cannot read: \(detail)"
         case .timedOut(let after):

@@ -11,11 +11,20 @@ import TodoProtocol
 /// Use it inside `TodoConnection.with(socketPath:)`, which connects, reads
 /// replies and notifications in a child task while the body runs, and closes
 /// the connection when the body returns.
+///
+/// Nothing is sent before todod's greeting (`server.hello`) has arrived: it
+/// says how long a request line may be, so a request todod would answer with
+/// `protocol.lineTooLong` (and a closed connection) is refused here instead,
+/// unsent, with `ClientError.requestTooLong`. Waiting costs nothing that
+/// matters: todod answers no request before it has greeted the connection.
 public final class TodoConnection: Sendable {
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     private let eventLoop: any EventLoop
     private let replyTimeout: TimeAmount
     private let state = NIOLockedValueBox(State())
+    /// The limits from `server.hello` (nil if todod named none this client
+    /// can read); failed when the connection is refused or ends before it.
+    private let greeting: EventLoopPromise<ServerHello.Limits?>
     /// Every notification the daemon pushes, in order.
     public let notifications: AsyncStream<IncomingMessage>
     private let notificationInput: AsyncStream<IncomingMessage>.Continuation
@@ -35,6 +44,14 @@ public final class TodoConnection: Sendable {
         self.eventLoop = eventLoop
         self.replyTimeout = replyTimeout
         (notifications, notificationInput) = AsyncStream<IncomingMessage>.makeStream()
+        let greeting = eventLoop.makePromise(of: ServerHello.Limits?.self)
+        self.greeting = greeting
+        // A todod that accepted and then never greets (wedged) is given as
+        // long as a reply would be.
+        let timeout = eventLoop.scheduleTask(in: replyTimeout) {
+            greeting.fail(ClientError.timedOut(after: replyTimeout))
+        }
+        greeting.futureResult.whenComplete { _ in timeout.cancel() }
     }
 
     /// Connects to the daemon at `socketPath`, checks that it is this user's
@@ -107,25 +124,41 @@ public final class TodoConnection: Sendable {
         try await send { id in MessageEncoding.request(method: method, id: id, params: params) }
     }
 
-    /// Registers a promise for the reply, then writes the request, then
-    /// waits: the reply cannot arrive before there is somewhere to put it.
+    /// Waits for the greeting, encodes the request and checks its length
+    /// against the greeting's `maxLineBytes`, registers a promise for the
+    /// reply, then writes the request, then waits: the reply cannot arrive
+    /// before there is somewhere to put it.
     private func send(_ encode: (RequestID) -> Data) async throws -> IncomingMessage {
-        let reply = eventLoop.makePromise(of: IncomingMessage.self)
+        let limits = try await greeting.futureResult.get()
         let id: RequestID? = state.withLockedValue { state in
             guard !state.closed else { return nil }
-            let id = RequestID.number(state.nextID)
-            state.nextID += 1
-            state.pending[id] = reply
-            return id
+            defer { state.nextID += 1 }
+            return RequestID.number(state.nextID)
         }
         guard let id else { throw ClientError.connectionClosed }
+        let line = encode(id)
+        // todod measures a line without its newline.
+        let length = line.count - 1
+        if let limits, length > limits.maxLineBytes {
+            throw ClientError.requestTooLong(bytes: length, limit: limits.maxLineBytes)
+        }
+        let reply = eventLoop.makePromise(of: IncomingMessage.self)
+        let registered = state.withLockedValue { state in
+            guard !state.closed else { return false }
+            state.pending[id] = reply
+            return true
+        }
+        guard registered else {
+            reply.fail(ClientError.connectionClosed)  // a promise must not be dropped unfulfilled
+            throw ClientError.connectionClosed
+        }
         let timeout = eventLoop.scheduleTask(in: replyTimeout) { [state, replyTimeout] in
             state.withLockedValue { _ = $0.pending.removeValue(forKey: id) }
             reply.fail(ClientError.timedOut(after: replyTimeout))
         }
         defer { timeout.cancel() }
         do {
-            try await outbound.write(ByteBuffer(bytes: encode(id)))
+            try await outbound.write(ByteBuffer(bytes: line))
         } catch {
             state.withLockedValue { _ = $0.pending.removeValue(forKey: id) }
             throw ClientError.connectionClosed
@@ -143,8 +176,9 @@ public final class TodoConnection: Sendable {
                     continue  // a line this client cannot read answers none of its requests
                 }
                 switch message {
-                case .notification(let method, _):
+                case .notification(let method, let payload):
                     if method == ServerShutdown.name { state.withLockedValue { $0.stopping = true } }
+                    if method == ServerHello.name { greeting.succeed(try? payload.params(ServerHello.Params.self).limits) }
                     notificationInput.yield(message)
                 case .response(let id, _), .failure(let id?, _):
                     state.withLockedValue { state in
@@ -153,7 +187,9 @@ public final class TodoConnection: Sendable {
                     }?.succeed(message)
                 case .failure(nil, let error):
                     // An error the daemon could not tie to a request (e.g. a line too long)
-                    // concerns all of them.
+                    // concerns all of them; one instead of the greeting (too many
+                    // connections, another user's todod) refuses the connection.
+                    greeting.fail(ClientError.refused(error))
                     let pending = state.withLockedValue { state in
                         defer { state.pending.removeAll() }
                         return state.pending.values
@@ -171,6 +207,10 @@ public final class TodoConnection: Sendable {
             return (Array(state.pending.values), error)
         }
         for reply in pending { reply.fail(error) }
+        // Ended before the greeting: nothing was sent (see `send`), so the
+        // exchange can be repeated on a new connection, as when todod stops
+        // before answering.
+        greeting.fail(ClientError.stoppedBeforeAnswering)
         notificationInput.finish()
     }
 

@@ -9,10 +9,12 @@ import NIOCore
 /// NIO's `AcceptBackoffHandler` is meant to retry once a second, but a failed
 /// accept leaves NIO's read pending, so it retries at once: about 30,000
 /// failures a second here (swift-nio 2.x, `prlimit` below the descriptors in
-/// use). A line per failure would flood the log, so the lines are
-/// rate-limited and each counts the failures it stands for. Added first on
-/// the server channel, so it sees the error before the backoff handler,
-/// which swallows it.
+/// use). For want of descriptors `OutOfDescriptorsPause` now stops that
+/// (it tries again every 100 ms); the other errors still come that fast. A
+/// line per failure would flood the log, so the lines are rate-limited and
+/// each counts the failures it stands for. Added first on the server
+/// channel, so it sees the error before the pause and the backoff handler,
+/// which swallow it.
 final class AcceptFailureLog: ChannelInboundHandler {
     typealias InboundIn = Channel
 
@@ -24,11 +26,13 @@ final class AcceptFailureLog: ChannelInboundHandler {
         self.limiter = AcceptFailureRateLimit(interval: interval)
     }
 
-    /// For `ServerBootstrap.serverChannelInitializer`.
+    /// For `ServerBootstrap.serverChannelInitializer`: this log, then the
+    /// pause that keeps todod alive while descriptors are short.
     static func installer(logger: Logger) -> @Sendable (any Channel) -> EventLoopFuture<Void> {
         { channel in
             channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(AcceptFailureLog(logger: logger))
+                try channel.pipeline.syncOperations.addHandlers(
+                    AcceptFailureLog(logger: logger), OutOfDescriptorsPause(logger: logger))
             }
         }
     }

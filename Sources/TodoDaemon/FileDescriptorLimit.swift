@@ -20,10 +20,12 @@ public enum FileDescriptorLimit {
     /// Debian 12, 2 event loops): stdin, stdout, stderr; the database, its
     /// `-wal` (twice: SQLite's and the one `synchronize()` fsyncs) and
     /// `-shm`; the data-directory lock; the listening socket; 3 signalfds
-    /// (signal handling) and Dispatch's epoll, eventfd and 2 timerfds: 16.
-    /// Rounded up for those held for a moment: the directory fsync, SQLite's
-    /// temporary files, a journald stream, user-name lookups.
-    static let ownDescriptors = 24
+    /// (signal handling) and Dispatch's epoll, eventfd and 2 timerfds: 16;
+    /// and the 4 `OutOfDescriptorsPause` holds back: 20. Rounded up for
+    /// those held for a moment: the directory fsync, SQLite's temporary
+    /// files, a journald stream, user-name lookups, libdispatch's look at its
+    /// threads.
+    static let ownDescriptors = 28
     /// Each NIO event loop holds an epoll, an eventfd and a timerfd.
     static let descriptorsPerEventLoop = 3
     /// The state owner's loop, which serves every connection, and NIO's

@@ -45,6 +45,10 @@ enum ClientFailure {
         case ClientError.timedOut:
             printError("todoctl: \(error)")
             return ExitCode(timedOut)
+        case ClientError.requestTooLong, is TitleTooLong:
+            // Refused before sending, as todod refuses input it will not take.
+            printError("todoctl: \(error)")
+            return ExitCode(refusedInput)
         case let error as ClientError:
             printError("todoctl: \(error)")
             return ExitCode(protocolFailure)

@@ -12,8 +12,8 @@ struct Todoctl: AsyncParsableCommand {
             --socket or $TODOD_SOCKET say otherwise). Several todoctl processes can work on the same \
             list at once; `todoctl watch` shows every change as it happens.
 
-            Exit codes: 0 success, 64 usage error, 65 refused (a blank title, a bad date, nothing to \
-            undo), 66 no such item, 69 todod unreachable, 70 unexpected reply, 74 todod could not \
+            Exit codes: 0 success, 64 usage error, 65 refused (a blank title, a title too long, a bad \
+            date, nothing to undo), 66 no such item, 69 todod unreachable, 70 unexpected reply, 74 todod could not \
             store the change, 75 todod did not answer in time.
             """,
         version: ReleaseVersion.number,

@@ -32,7 +32,9 @@ struct Add: AsyncParsableCommand {
         let due = due
         let result = try await withDaemon(todoctl.connection) { daemon in
             let title = words.isEmpty ? try await Self.ask(daemon) : words.joined(separator: " ")
-            return try await daemon.call(AddTodo.self, .init(title: title, due: due))
+            return try await TitleTooLong.naming(title) {
+                try await daemon.call(AddTodo.self, .init(title: title, due: due))
+            }
         }
         print(ListRendering.row(result.item))
     }

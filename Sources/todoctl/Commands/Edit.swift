@@ -15,7 +15,9 @@ struct Edit: AsyncParsableCommand {
     func run() async throws {
         let (id, title) = (id, title.joined(separator: " "))
         let result = try await withDaemon(todoctl.connection) { daemon in
-            try await daemon.call(EditTodo.self, .init(id: id, title: title))
+            try await TitleTooLong.naming(title) {
+                try await daemon.call(EditTodo.self, .init(id: id, title: title))
+            }
         }
         print(ListRendering.row(result.item))
     }

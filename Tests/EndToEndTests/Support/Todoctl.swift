@@ -9,6 +9,11 @@ struct CommandResult {
 
 /// Runs the real `todoctl` against a socket and waits for it to exit.
 func todoctl(_ arguments: String..., socket: String, environment: [String: String] = [:]) async throws -> CommandResult {
+    try await todoctl(arguments: arguments, socket: socket, environment: environment)
+}
+
+/// Runs the real `todoctl` with arguments built at run time (many words, say).
+func todoctl(arguments: [String], socket: String, environment: [String: String] = [:]) async throws -> CommandResult {
     let stdout = OutputCollector()
     let stderr = OutputCollector()
     let child = try ChildProcess(
@@ -21,7 +26,7 @@ func todoctl(_ arguments: String..., socket: String, environment: [String: Strin
     guard let status = await child.waitForExit(timeout: .seconds(30)) else {
         child.signal(SIGKILL)
         throw TestFailure(
-            "todoctl \(arguments.joined(separator: " ")) did not finish within 30 s; stdout: \(stdout.text) stderr: \(stderr.text)")
+            "todoctl \(arguments.joined(separator: " ").prefix(200)) did not finish within 30 s; stdout: \(stdout.text) stderr: \(stderr.text)")
     }
     await stdout.waitForEndOfFile()
     await stderr.waitForEndOfFile()
