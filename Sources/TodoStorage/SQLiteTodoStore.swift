@@ -126,11 +126,11 @@ public final class SQLiteTodoStore: ListStore {
         try database.read { db in
             let items = try TodoRecord.order(Column("id")).fetchAll(db).map(\.item)
             let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'item'") ?? 0
-            let steps = try Row.fetchAll(db, sql: "SELECT stack, step FROM historyStep ORDER BY seq")
+            let rows = try Row.fetchAll(db, sql: "SELECT stack, step FROM historyStep ORDER BY seq")
+            let steps = try Self.decodeSteps(rows.map { $0["step"] as String })
             var undo: [UndoStep] = []
             var redo: [UndoStep] = []
-            for row in steps {
-                let step = try Self.decoder.decode(UndoStep.self, from: Data((row["step"] as String).utf8))
+            for (row, step) in zip(rows, steps) {
                 if (row["stack"] as String) == "undo" { undo.append(step) } else { redo.append(step) }
             }
             var views: [String: ViewSettings] = [:]
@@ -150,6 +150,21 @@ public final class SQLiteTodoStore: ListStore {
                 firedReminders: Set(fired)
             )
         }
+    }
+
+    /// Decodes stored undo steps on every core at once. A step of a large
+    /// transaction holds every item it changed, so at start-up the history
+    /// can take as long to decode as the items themselves.
+    private static func decodeSteps(_ texts: [String]) throws -> [UndoStep] {
+        var decoded = [Result<UndoStep, any Error>?](repeating: nil, count: texts.count)
+        decoded.withUnsafeMutableBufferPointer { buffer in
+            // Each iteration writes its own element only.
+            nonisolated(unsafe) let results = buffer
+            DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+                results[index] = Result { try decoder.decode(UndoStep.self, from: Data(texts[index].utf8)) }
+            }
+        }
+        return try decoded.map { try $0!.get() }
     }
 
     /// Stores `batch` in one transaction, each write in a savepoint of its
