@@ -119,7 +119,7 @@ final class StreamingEncoder: Encoder {
     /// value asks again, the one it opened first (JSONEncoder allows that).
     func frameForValue(isObject: Bool) -> (index: Int, id: Int) {
         if valueDue { return openFrame(isObject: isObject, nested: false) }
-        if let top = frames.last, frames.count - 1 == valueDepth, !top.isNested, top.isObject == isObject, isObject {
+        if isObject, let top = frames.last, frames.count - 1 == valueDepth, !top.isNested, top.isObject {
             return (frames.count - 1, top.id)
         }
         cannotStream()

@@ -117,14 +117,13 @@ extension ListOwner {
         var encoded: [Group: Data] = [:]
         var empty: Data?
         let unchanged = ChangeBody(revision: transaction.revision, properties: [:], rows: [], cause: transaction.cause)
-        func encode(_ body: ChangeBody) -> Data { MessageEncoding.json(body) }
 
         var kept: [String: ChangeBody] = [:]
         var keptBytes = 0
         for (view, change) in transaction.changes {
             guard case .shared(let name) = view else { continue }
             let body = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
-            let data = encode(body)
+            let data = MessageEncoding.json(body)
             kept[name] = body
             keptBytes += data.count
             encoded[Group(view: view, watched: .all)] = data
@@ -143,10 +142,10 @@ extension ListOwner {
             } else if let change = transaction.changes[subscription.view] {
                 let body = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
                     .restricted(to: subscription.watched)
-                data = encode(body)
+                data = MessageEncoding.json(body)
                 encoded[group] = data
             } else {
-                if empty == nil { empty = encode(unchanged) }
+                if empty == nil { empty = MessageEncoding.json(unchanged) }
                 data = empty!
             }
             connection.outbox.sendEvent(ListViewChanged.line(subscription: subscription.id, encodedBody: data))

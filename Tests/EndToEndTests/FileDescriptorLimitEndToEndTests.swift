@@ -44,6 +44,26 @@ import Testing
         #expect(try first.readMessage()["result"] != nil)
     }
 
+    /// The limit the daemons that run out of descriptors start with: roomy
+    /// enough that `maxConnections` stays well above the few connections
+    /// these tests open, however many descriptors the test runner leaks
+    /// into todod (under a full parallel run, 96 left room for one, and the
+    /// waiting clients were refused as too many instead of waiting).
+    private static let startingLimit = 256
+
+    /// A todod started with `startingLimit`, then left (`prlimit` on the
+    /// running process) one descriptor short of what it holds: its next
+    /// accept fails.
+    private func daemonWithNoDescriptorToSpare() async throws -> (DaemonProcess, pid_t) {
+        let daemon = try DaemonProcess()
+        daemon.fileDescriptorLimit = Self.startingLimit
+        try await daemon.start()
+        let pid = try #require(daemon.pid)
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+        try prlimit(pid, soft: open - 1, hard: Self.startingLimit)
+        return (daemon, pid)
+    }
+
     /// Descriptors run out under todod's feet (`prlimit` on the running
     /// process): accept fails thousands of times a second, the log says so
     /// in one line, and once the limit is back the waiting clients are
@@ -51,12 +71,7 @@ import Testing
     @Test(
         .enabled(if: getuid() == 0, "lowering a running process's limit below what it uses needs root or CAP_SYS_RESOURCE"))
     func acceptFailuresAreLoggedRateLimited() async throws {
-        let daemon = try DaemonProcess()
-        daemon.fileDescriptorLimit = 96
-        try await daemon.start()
-        let pid = try #require(daemon.pid)
-        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
-        try prlimit(pid, soft: open - 1, hard: 96)
+        let (daemon, pid) = try await daemonWithNoDescriptorToSpare()
 
         let waiting = try (0..<3).map { _ in try RawConnection(path: daemon.socket) }
         #expect(await daemon.log.wait(timeout: .seconds(20)) { $0.contains("cannot accept connections") }, "\(daemon.log.text)")
@@ -64,7 +79,7 @@ import Testing
         #expect(daemon.log.text.components(separatedBy: "cannot accept connections").count - 1 == 1, "\(daemon.log.text)")
         #expect(daemon.log.text.contains("Too many open files"), "\(daemon.log.text)")
 
-        try prlimit(pid, soft: 96, hard: 96)
+        try prlimit(pid, soft: Self.startingLimit, hard: Self.startingLimit)
         for connection in waiting {
             let line = try #require(
                 try connection.readLine(timeout: .seconds(30)), "a waiting connection was closed without a line:\n\(daemon.log.text)")
@@ -84,12 +99,7 @@ import Testing
     /// seldom to test, while a reload opens a file every time.
     @Test(.enabled(if: getuid() == 0, "lowering a running process's limit below what it uses needs root or CAP_SYS_RESOURCE"))
     func outOfDescriptorsTododKeepsSomeForItself() async throws {
-        let daemon = try DaemonProcess()
-        daemon.fileDescriptorLimit = 96
-        try await daemon.start()
-        let pid = try #require(daemon.pid)
-        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
-        try prlimit(pid, soft: open - 1, hard: 96)
+        let (daemon, pid) = try await daemonWithNoDescriptorToSpare()
 
         let waiting = try RawConnection(path: daemon.socket)
         #expect(await daemon.log.wait(timeout: .seconds(20)) { $0.contains("cannot accept connections") }, "\(daemon.log.text)")
@@ -99,7 +109,7 @@ import Testing
             "\(daemon.log.text)")
         #expect(daemon.log.text.contains("reload: configuration applied"), "\(daemon.log.text)")
 
-        try prlimit(pid, soft: 96, hard: 96)
+        try prlimit(pid, soft: Self.startingLimit, hard: Self.startingLimit)
         let line = try #require(try waiting.readLine(timeout: .seconds(30)), "the waiting connection was closed without a line:\n\(daemon.log.text)")
         #expect(line.contains("server.hello") || line.contains("server.tooManyConnections"), "\(line)")
     }
