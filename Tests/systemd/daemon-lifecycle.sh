@@ -97,6 +97,8 @@ done
 touch "$HOME/stop-load"
 wait "$loader"
 acknowledged=$(grep -c '^ok' "$HOME/load.log")
+# What todoctl said for each add that failed, so a failure below can be read.
+grep -q '^failed' "$HOME/load.log" && sed 's/^/       todoctl: /' "$HOME/load.err"
 check "every add during the restarts was acknowledged ($acknowledged of $(wc -l <"$HOME/load.log"))" \
   is "$(grep -c '^failed' "$HOME/load.log")" 0
 stored=$(todoctl ls --filter all --json | python3 -c 'import json, sys; print(sum(r["title"].startswith("load ") for r in json.load(sys.stdin)["rows"]))')
