@@ -30,11 +30,22 @@ public final class TodoServer: Service {
     private let connectionCounter = Atomic<Int>(0)
     private let openConnections = Atomic<Int>(0)
     /// Every connection being served, to tell each when the daemon stops.
-    private let served = Mutex<[ObjectIdentifier: ServedConnection]>([:])
+    private let served = Mutex(ServedConnections())
 
     private struct ServedConnection {
         let channel: any Channel
         let handler: NIOLoopBound<ConnectionHandler>
+    }
+
+    /// The connections, and whether the daemon has begun stopping, under one
+    /// lock: a connection accepted just before the listening socket closed is
+    /// either in the list the stop goes through (and told), or turned away
+    /// before its greeting (and its client, having sent nothing, retries).
+    /// Checked apart, such a connection could be greeted after the list was
+    /// read, never be told, and lose its request when the process exits.
+    private struct ServedConnections {
+        var connections: [ObjectIdentifier: ServedConnection] = [:]
+        var stopping = false
     }
 
     public init(
@@ -75,7 +86,10 @@ public final class TodoServer: Service {
             serverChannel.close(promise: nil)
         }
         // No new connections: let each finish what it read and say goodbye.
-        let connections = served.withLock { Array($0.values) }
+        let connections = served.withLock { served in
+            served.stopping = true
+            return Array(served.connections.values)
+        }
         for connection in connections {
             connection.channel.eventLoop.execute { connection.handler.value.shutDown() }
         }
@@ -114,13 +128,25 @@ public final class TodoServer: Service {
                             connection: id, epoch: epoch, revision: revision, configuration, historyRevisions: historyRevisions))
                 }, logger: self.logger)
             return channel.eventLoop.makeCompletedFuture {
+                // Listed before its handlers are added, on its own loop: the
+                // stop's call to `shutDown` is queued behind this, so it finds them.
+                let key = ObjectIdentifier(channel)
+                let listed = self.served.withLock { served in
+                    guard !served.stopping else { return false }
+                    served.connections[key] = ServedConnection(
+                        channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
+                    return true
+                }
+                guard listed else {
+                    self.logger.debug("closed a connection accepted as todod began stopping")
+                    channel.close(promise: nil)
+                    return
+                }
+                channel.closeFuture.whenComplete { _ in _ = self.served.withLock { $0.connections.removeValue(forKey: key) } }
                 try channel.pipeline.syncOperations.addHandlers(
                     PartialLineTimeoutHandler(timeout: .milliseconds(Int64(configuration.lineTimeout * 1000))),
                     ByteToMessageHandler(LineBasedFrameDecoder(), maximumBufferSize: maximumLineLength),
                     handler)
-                let key = ObjectIdentifier(channel)
-                self.served.withLock { $0[key] = ServedConnection(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop)) }
-                channel.closeFuture.whenComplete { _ in _ = self.served.withLock { $0.removeValue(forKey: key) } }
             }
         }.flatMapErrorThrowing { error in
             // The client hung up at once (e.g. a readiness probe), or cannot be identified.
