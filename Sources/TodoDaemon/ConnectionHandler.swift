@@ -5,12 +5,13 @@ import NIOFoundationCompat
 import TodoProtocol
 
 /// One client connection, as a channel handler: reads request lines,
-/// parses each once on the connection's own event loop, hands a read
-/// burst's requests to the state owner in one go, and writes what the owner
-/// queued in the connection's outbox with one flush per burst.
+/// parses each once, hands a read burst's requests to the state owner in one
+/// go, and writes what the owner queued in the connection's outbox with one
+/// flush per burst.
 ///
-/// No task per connection: a request costs one hop to the owner's loop and
-/// one back, whatever the load.
+/// No task per connection, and no thread hop: connections are served on the
+/// owner's own event loop, so handing a burst over and writing the replies
+/// are tasks on the same thread.
 final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer

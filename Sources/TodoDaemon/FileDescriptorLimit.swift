@@ -28,7 +28,8 @@ public enum FileDescriptorLimit {
     static let ownDescriptors = 28
     /// Each NIO event loop holds an epoll, an eventfd and a timerfd.
     static let descriptorsPerEventLoop = 3
-    /// The connections' loops and the state owner's own loop.
+    /// The state owner's loop, which serves every connection, and NIO's
+    /// shared loops, counted in case anything starts them.
     static var eventLoops: Int { NIOSingletons.groupLoopCountSuggestion + 1 }
     /// A connection being refused holds a descriptor until its error line is
     /// read (at most 10 ms): room for a burst of them.

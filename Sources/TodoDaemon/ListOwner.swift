@@ -10,10 +10,16 @@ import TodoViewModels
 /// The one owner of the list's state: every request, subscription and clock
 /// tick is carried out here, one turn at a time, on one event loop of its own.
 ///
-/// **Turns.** Connections parse their lines on their own event loops and
-/// hand the requests over (`submit`); the owner carries out everything that
-/// arrived together — pipelined on one connection or from many — in one turn,
-/// and hands the writes of the turn to the writer as one batch.
+/// **One loop, like Redis.** Every connection is served on the owner's
+/// loop too: a request is read, parsed, carried out and answered on one
+/// thread, with no hop between threads (a hop each way cost more than all of
+/// `server.status`'s work). Only blocking store work runs elsewhere, on the
+/// writer's thread.
+///
+/// **Turns.** Connections hand the requests of a read burst over (`submit`);
+/// the owner carries out everything that arrived together — pipelined on one
+/// connection or from many — in one turn, and hands the writes of the turn
+/// to the writer as one batch.
 ///
 /// **Revisions.** Every transaction that changes something (a command, a
 /// `transaction`, a view's new options, a tick) gets the next revision number

@@ -183,7 +183,8 @@ public final class TodoServer: Service {
     /// Returns the path bound here (to remove on exit), or `nil` when systemd owns it.
     private func bind() async throws -> (any Channel, String?) {
         let maximumLineLength = configuration.maximumLineLength
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        // Connections are served on the owner's own loop: no thread hop per request.
+        let bootstrap = ServerBootstrap(group: owner.loop)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelInitializer(AcceptFailureLog.installer(logger: logger))
             .childChannelOption(.allowRemoteHalfClosure, value: true)
