@@ -37,6 +37,14 @@ public final class TodoConnection: Sendable {
         /// together they tell whether anything sent here was carried out.
         var answered = 0
         var stopping = false
+
+        /// Why a request cannot be (or was not) answered on a connection that
+        /// ended. After `server.shutdown` todod has answered every request it
+        /// read (PROTOCOL.md), so if it answered none, nothing sent here took
+        /// effect and the exchange can be repeated on a new connection.
+        var endError: ClientError {
+            stopping && answered == 0 ? .stoppedBeforeAnswering : .connectionClosed
+        }
     }
 
     private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, eventLoop: any EventLoop, replyTimeout: TimeAmount) {
@@ -130,12 +138,13 @@ public final class TodoConnection: Sendable {
     /// before there is somewhere to put it.
     private func send(_ encode: (RequestID) -> Data) async throws -> IncomingMessage {
         let limits = try await greeting.futureResult.get()
-        let id: RequestID? = state.withLockedValue { state in
-            guard !state.closed else { return nil }
+        // The connection can end between the greeting and here: todod may
+        // greet, then say it is stopping and close, before this request is sent.
+        let id = try state.withLockedValue { state throws(ClientError) in
+            guard !state.closed else { throw state.endError }
             defer { state.nextID += 1 }
             return RequestID.number(state.nextID)
         }
-        guard let id else { throw ClientError.connectionClosed }
         let line = encode(id)
         // todod measures a line without its newline.
         let length = line.count - 1
@@ -143,14 +152,14 @@ public final class TodoConnection: Sendable {
             throw ClientError.requestTooLong(bytes: length, limit: limits.maxLineBytes)
         }
         let reply = eventLoop.makePromise(of: IncomingMessage.self)
-        let registered = state.withLockedValue { state in
-            guard !state.closed else { return false }
+        let refusal = state.withLockedValue { state -> ClientError? in
+            guard !state.closed else { return state.endError }
             state.pending[id] = reply
-            return true
+            return nil
         }
-        guard registered else {
-            reply.fail(ClientError.connectionClosed)  // a promise must not be dropped unfulfilled
-            throw ClientError.connectionClosed
+        if let refusal {
+            reply.fail(refusal)  // a promise must not be dropped unfulfilled
+            throw refusal
         }
         let timeout = eventLoop.scheduleTask(in: replyTimeout) { [state, replyTimeout] in
             state.withLockedValue { _ = $0.pending.removeValue(forKey: id) }
@@ -160,8 +169,11 @@ public final class TodoConnection: Sendable {
         do {
             try await outbound.write(ByteBuffer(bytes: line))
         } catch {
-            state.withLockedValue { _ = $0.pending.removeValue(forKey: id) }
-            throw ClientError.connectionClosed
+            // Not written: whatever ended the connection decides whether it can be repeated.
+            throw state.withLockedValue { state in
+                _ = state.pending.removeValue(forKey: id)
+                return state.endError
+            }
         }
         return try await reply.futureResult.get()
     }
@@ -198,13 +210,10 @@ public final class TodoConnection: Sendable {
                 }
             }
         } catch {}
-        // After `server.shutdown`, todod has answered every request it read
-        // (PROTOCOL.md); if it answered none, nothing sent here took effect.
         let (pending, error) = state.withLockedValue { state in
             state.closed = true
             defer { state.pending.removeAll() }
-            let error = state.stopping && state.answered == 0 ? ClientError.stoppedBeforeAnswering : .connectionClosed
-            return (Array(state.pending.values), error)
+            return (Array(state.pending.values), state.endError)
         }
         for reply in pending { reply.fail(error) }
         // Ended before the greeting: nothing was sent (see `send`), so the

@@ -39,13 +39,9 @@ struct Call: AsyncParsableCommand {
             }
             value = parsed
         }
-        let reply: IncomingMessage
-        do {
-            reply = try await TodoConnection.with(socketPath: connection.socket) { [value] daemon in
-                try await daemon.callRaw(method, params: value)
-            }
-        } catch {
-            throw ClientFailure.report(error)
+        // Sent again, like every other command, when todod stopped before reading it.
+        let reply = try await withDaemon(connection) { [value] daemon in
+            try await daemon.callRaw(method, params: value)
         }
         switch reply {
         case .response(_, let payload):
