@@ -10,6 +10,9 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToUndo
     case nothingToRedo
     case undoInTransaction
+    /// The step to undo or redo was stored, but cannot be read back (its
+    /// stored form is damaged): refused, so the history is left as it is.
+    case unreadableStep(description: String, reason: String)
 
     public var description: String {
         switch self {
@@ -27,6 +30,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "There is nothing to redo: only undone commands can be redone, and a new edit clears them."
         case .undoInTransaction:
             return "Undo and redo cannot be part of a transaction; send them on their own."
+        case .unreadableStep(let description, let reason):
+            return "The stored step “\(description)” cannot be read back from the database (\(reason)), so it cannot be undone or redone; nothing was changed."
         }
     }
 }

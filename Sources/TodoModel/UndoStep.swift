@@ -5,14 +5,76 @@
 /// with its own id), redo writes the "after" states. So any command, and any
 /// bulk command as one step, is undone the same way, and steps can be stored
 /// and survive a restart.
+///
+/// A step read back from the store may keep its changes unread until they
+/// are needed (`init(description:storedChanges:)`): the history can hold as
+/// many items as the list (a bulk command's step holds every item it
+/// touched), and only the newest step's description is shown. Reading all of
+/// them took half of todod's start-up.
 public struct UndoStep: Hashable, Sendable, Codable {
     /// What the step did, as a person would say it: `add “buy milk”`.
     public var description: String
-    public var changes: [ItemChange]
+    private var body: Body
+
+    private enum Body: Sendable {
+        case changes([ItemChange])
+        case stored(StoredChanges)
+    }
 
     public init(description: String, changes: [ItemChange]) {
         self.description = description
-        self.changes = changes
+        self.body = .changes(changes)
+    }
+
+    /// A stored step whose changes `read` produces the first time they are
+    /// needed. If `read` fails the step has no changes and says why in
+    /// `readFailure`, so that undoing it is refused rather than doing nothing.
+    public init(description: String, storedChanges read: @escaping @Sendable () throws -> [ItemChange]) {
+        self.description = description
+        self.body = .stored(StoredChanges(read: read))
+    }
+
+    /// Every item the step touched, before and after.
+    public var changes: [ItemChange] {
+        get {
+            switch body {
+            case .changes(let changes): changes
+            case .stored(let stored): (try? stored.result.get()) ?? []
+            }
+        }
+        set { body = .changes(newValue) }
+    }
+
+    /// Why a stored step's changes could not be read; nil when they can.
+    public var readFailure: String? {
+        guard case .stored(let stored) = body, case .failure(let error) = stored.result else { return nil }
+        return String(describing: error)
+    }
+
+    public static func == (a: UndoStep, b: UndoStep) -> Bool {
+        a.description == b.description && a.changes == b.changes && a.readFailure == b.readFailure
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(description)
+        hasher.combine(changes)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case changes, description
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            description: try container.decode(String.self, forKey: .description),
+            changes: try container.decode([ItemChange].self, forKey: .changes))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(description, forKey: .description)
     }
 
     /// Several steps made one after the other, as one step: each item's

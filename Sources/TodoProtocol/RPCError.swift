@@ -161,6 +161,8 @@ extension RPCError {
             self.init(code: Code.nothingToUndo, name: "todo.nothingToRedo", message: error.description)
         case .undoInTransaction:
             self.init(code: Code.invalidParams, name: "transaction.undoNotAllowed", message: error.description)
+        case .unreadableStep:
+            self.init(code: Code.nothingToUndo, name: "todo.unreadableStep", message: error.description)
         }
     }
 }

@@ -126,11 +126,10 @@ public final class SQLiteTodoStore: ListStore {
         try database.read { db in
             let items = try TodoRecord.order(Column("id")).fetchAll(db).map(\.item)
             let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'item'") ?? 0
-            let rows = try Row.fetchAll(db, sql: "SELECT stack, step FROM historyStep ORDER BY seq")
-            let steps = try Self.decodeSteps(rows.map { $0["step"] as String })
             var undo: [UndoStep] = []
             var redo: [UndoStep] = []
-            for (row, step) in zip(rows, steps) {
+            for row in try Row.fetchAll(db, sql: Self.historyQuery) {
+                let step = Self.storedStep(description: row["description"], json: row["step"])
                 if (row["stack"] as String) == "undo" { undo.append(step) } else { redo.append(step) }
             }
             var views: [String: ViewSettings] = [:]
@@ -152,19 +151,33 @@ public final class SQLiteTodoStore: ListStore {
         }
     }
 
-    /// Decodes stored undo steps on every core at once. A step of a large
-    /// transaction holds every item it changed, so at start-up the history
-    /// can take as long to decode as the items themselves.
-    private static func decodeSteps(_ texts: [String]) throws -> [UndoStep] {
-        var decoded = [Result<UndoStep, any Error>?](repeating: nil, count: texts.count)
-        decoded.withUnsafeMutableBufferPointer { buffer in
-            // Each iteration writes its own element only.
-            nonisolated(unsafe) let results = buffer
-            DispatchQueue.concurrentPerform(iterations: texts.count) { index in
-                results[index] = Result { try decoder.decode(UndoStep.self, from: Data(texts[index].utf8)) }
+    /// Each step's description, read by SQLite's JSON functions (in C, and
+    /// without building the items), and its stored form for later.
+    private static let historyQuery = """
+        SELECT stack, step,
+               CASE WHEN json_valid(step) THEN json_extract(step, '$.description') END AS description
+        FROM historyStep ORDER BY seq
+        """
+
+    /// A stored undo step whose items are decoded only if it is undone or
+    /// redone: the history can hold as many items as the list, and decoding
+    /// them all took half of the start-up. A step that is not valid JSON is
+    /// kept too; undoing it is refused with the reason.
+    private static func storedStep(description: String?, json: Data) -> UndoStep {
+        struct Stored: Decodable {
+            var changes: [ItemChange]
+        }
+        guard let description else {
+            return UndoStep(description: "a change that cannot be read back") {
+                throw StoredStepError.notJSON
             }
         }
-        return try decoded.map { try $0!.get() }
+        return UndoStep(description: description) { try decoder.decode(Stored.self, from: json).changes }
+    }
+
+    enum StoredStepError: Error, CustomStringConvertible {
+        case notJSON
+        var description: String { "its stored form is not valid JSON" }
     }
 
     /// Stores `batch` in one transaction, each write in a savepoint of its

@@ -275,9 +275,11 @@ public final class TodoListViewModel {
             return recorded(collection.clearCompleted(), nil)
         case .undo:
             guard let step = history.nextUndo else { throw .nothingToUndo }
+            if let reason = step.readFailure { throw .unreadableStep(description: step.description, reason: reason) }
             return ((step.inverse, .undo), nil)
         case .redo:
             guard let step = history.nextRedo else { throw .nothingToRedo }
+            if let reason = step.readFailure { throw .unreadableStep(description: step.description, reason: reason) }
             return ((step, .redo), nil)
         }
     }

@@ -64,6 +64,33 @@ import TodoViewModels
         #expect(history.redoSteps == [second])
     }
 
+    /// Steps are read back lazily: their descriptions at once, their items
+    /// when undone. So a step whose stored form is damaged (here: valid JSON
+    /// of the wrong shape, and text that is not JSON) no longer fails the
+    /// load; it says why it cannot be read, and the steps around it work.
+    @Test func aDamagedStepIsLoadedAndSaysWhyItCannotBeRead() throws {
+        let store = try SQLiteTodoStore(path: path)
+        var steps: [UndoStep] = []
+        for id in 1...4 {
+            let step = UndoStep(description: "add “\(id)”", changes: [ItemChange(before: nil, after: item(Int64(id), "\(id)"))])
+            steps.append(step)
+            try store.write([ListWrite(changes: step.changes, historyChange: .record(step))])
+        }
+        try store.close()
+        try DatabaseQueue(path: path).write { db in
+            let seqs = try Int64.fetchAll(db, sql: "SELECT seq FROM historyStep ORDER BY seq")
+            try db.execute(sql: "UPDATE historyStep SET step = ? WHERE seq = ?", arguments: [#"{"changes":42,"description":"add “2”"}"#, seqs[1]])
+            try db.execute(sql: "UPDATE historyStep SET step = ? WHERE seq = ?", arguments: ["{not json", seqs[2]])
+        }
+
+        let undo = try SQLiteTodoStore(path: path).load().history.undoSteps
+        #expect(undo.map(\.description) == ["add “1”", "add “2”", "a change that cannot be read back", "add “4”"])
+        #expect(undo[0] == steps[0] && undo[3] == steps[3])
+        #expect(undo[0].readFailure == nil && undo[3].readFailure == nil)
+        #expect(undo[1].readFailure != nil && undo[1].changes.isEmpty)
+        #expect(undo[2].readFailure?.contains("not valid JSON") == true)
+    }
+
     @Test func recordingClearsRedoAndKeepsTheNewestHundred() throws {
         let store = try SQLiteTodoStore(path: path)
         var steps: [UndoStep] = []

@@ -156,6 +156,23 @@ import TodoViewModels
         #expect(throws: TodoError.nothingToUndo) { try restarted.perform(.undo) }
     }
 
+    /// A stored step that cannot be read back is refused by undo with the
+    /// reason, and nothing changes: not the rows, not the history.
+    @Test func anUnreadableStepIsRefusedAndChangesNothing() throws {
+        try viewModel.add("milk")
+        var snapshot = viewModel.snapshot
+        struct Damaged: Error, CustomStringConvertible { var description: String { "damaged on purpose" } }
+        let unreadable = UndoStep(description: "add “bread”") { throw Damaged() }
+        snapshot.history = UndoHistory(undoSteps: snapshot.history.undoSteps + [unreadable])
+        let restarted = TodoListViewModel(snapshot: snapshot, clock: clock.todoClock)
+        #expect(restarted.main.properties.undoText == "Undo add “bread”")
+        #expect(throws: TodoError.unreadableStep(description: "add “bread”", reason: "damaged on purpose")) {
+            try restarted.perform(.undo)
+        }
+        #expect(restarted.main.rows.map(\.title) == ["milk"])
+        #expect(restarted.main.properties.undoText == "Undo add “bread”")
+    }
+
     @Test func aHundredStepsAreKept() throws {
         for index in 0..<(UndoHistory.limit + 10) { try viewModel.add("item \(index)") }
         let restarted = TodoListViewModel(snapshot: viewModel.snapshot, clock: clock.todoClock)

@@ -33,7 +33,7 @@ public enum Undo: RPCMethod {
     public typealias Params = NoParams
     public typealias Result = CommandResult
     public static var resultSchema: JSONValue { CommandResult.schema }
-    public static let errors = ["todo.nothingToUndo"] + commandErrors
+    public static let errors = ["todo.nothingToUndo", "todo.unreadableStep"] + commandErrors
 }
 
 /// `todo.redo`: redoes the newest undone command (`todo.nothingToRedo` if none).
@@ -44,7 +44,7 @@ public enum Redo: RPCMethod {
     public typealias Params = NoParams
     public typealias Result = CommandResult
     public static var resultSchema: JSONValue { CommandResult.schema }
-    public static let errors = ["todo.nothingToRedo"] + commandErrors
+    public static let errors = ["todo.nothingToRedo", "todo.unreadableStep"] + commandErrors
 }
 
 /// The result of a command that is not about one item: what it did, worded
