@@ -3,7 +3,7 @@ import GRDB
 import TodoModel
 
 /// Dates as GRDB stores them, "yyyy-MM-dd HH:mm:ss.SSS" in UTC, written
-/// without a `DateFormatter`.
+/// and read without a `DateFormatter`.
 ///
 /// Every commit writes an item row with up to three dates; through GRDB's
 /// formatter those cost more than the rest of the row together. The text is
@@ -45,5 +45,36 @@ enum StoredDateText {
         text.append(UInt8(ascii: "."))
         append(ofDay % 1000, digits: 3)
         return String(decoding: text, as: UTF8.self).databaseValue
+    }
+
+    /// Reads the text `databaseValue` writes (also without milliseconds), or
+    /// returns nil for any other form, which the caller leaves to GRDB. At
+    /// start-up every item's dates are read; through GRDB's generic decoding
+    /// they took more time than the rest of the row.
+    static func date(fromText text: UnsafeRawBufferPointer) -> Date? {
+        guard text.count == 23 || text.count == 19 else { return nil }
+        func number(_ start: Int, _ digits: Int) -> Int? {
+            var value = 0
+            for index in start..<(start + digits) {
+                let digit = Int(text[index]) - 48
+                guard digit >= 0, digit <= 9 else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        func separator(_ index: Int, _ character: Character) -> Bool { text[index] == character.asciiValue! }
+        guard separator(4, "-"), separator(7, "-"), separator(10, " "), separator(13, ":"), separator(16, ":"),
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+        else { return nil }
+        var milliseconds = 0
+        if text.count == 23 {
+            guard separator(19, "."), let fraction = number(20, 3) else { return nil }
+            milliseconds = fraction
+        }
+        let dayNumber = CalendarDay(year: year, month: month, day: day).dayNumber
+        let total = ((Int64(dayNumber) * 24 + Int64(hour)) * 60 + Int64(minute)) * 60 + Int64(second)
+        return Date(timeIntervalSince1970: Double(total * 1000 + Int64(milliseconds)) / 1000)
     }
 }

@@ -50,6 +50,36 @@ struct TodoRecord: Codable, FetchableRecord, PersistableRecord {
             ])
     }
 
+    /// The columns `init(row:)` reads, in its order.
+    static let selection = "id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt"
+
+    /// Reads a row selected with `selection` by column index, and its dates
+    /// with `StoredDateText`: at start-up this runs for every item, where
+    /// GRDB's Codable decoding cost most of the load.
+    init(row: Row) throws {
+        func date(_ index: Int) throws -> Date? {
+            try row.withUnsafeData(atIndex: index) { data in
+                guard let data else { return nil }
+                // Any form StoredDateText does not write is left to GRDB.
+                return data.withUnsafeBytes(StoredDateText.date(fromText:)) ?? (row[index] as Date?)
+            }
+        }
+        func required(_ index: Int) throws -> Date {
+            guard let date = try date(index) else {
+                throw DatabaseError(message: "item \(row[0] as Int64? ?? 0): column \(Array(row.columnNames)[index]) holds no date")
+            }
+            return date
+        }
+        id = row[0]
+        title = row[1]
+        isDone = row[2]
+        createdAt = try required(3)
+        updatedAt = try required(4)
+        completedAt = try date(5)
+        dueDay = row[6]
+        dueAt = try date(7)
+    }
+
     var item: TodoItem {
         let due: DueDate? =
             if let dueAt { .moment(dueAt) } else if let day = dueDay.flatMap(CalendarDay.init(iso:)) { .day(day) } else { nil }

@@ -32,6 +32,27 @@ import TodoViewModels
         #expect(try store.load().items == [item(1, "milk", done: true, due: day), item(2, "walk", due: moment)])
     }
 
+    /// Items are read by column with a fast date reader; dates in any other
+    /// form GRDB understands (a row written by another tool, say) still load.
+    @Test func datesInOtherFormsStillLoad() throws {
+        let store = try SQLiteTodoStore(path: path)
+        try insert(item(1, "ours"), into: store)
+        try store.close()
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO item (id, title, isDone, createdAt, updatedAt, completedAt, dueAt)
+                    VALUES (2, 'theirs', 1, '2026-11-23 10:00', 1795428000, '2026-11-23T10:00:00.000', '2026-11-23 10:00:00')
+                    """)
+        }
+        let items = try SQLiteTodoStore(path: path).load().items
+        let tenOClock = Date(timeIntervalSince1970: 1_795_428_000)
+        #expect(items.first == item(1, "ours"))
+        #expect(items.last == TodoItem(
+            id: TodoID(2), title: "theirs", isDone: true, createdAt: tenOClock, updatedAt: tenOClock, completedAt: tenOClock,
+            due: .moment(tenOClock)))
+    }
+
     @Test func theNextIdIsNeverOneThatWasUsed() throws {
         let store = try SQLiteTodoStore(path: path)
         try insert(item(1, "one"), item(2, "two"), into: store)
