@@ -15,17 +15,32 @@ struct SortKeys {
     private var keys: [TodoID: Key] = [:]
     let timeZone: TimeZone
 
-    init(timeZone: TimeZone, items: some Sequence<TodoItem>) {
+    init(timeZone: TimeZone, items: some Collection<TodoItem>) {
         self.timeZone = timeZone
+        keys.reserveCapacity(items.count)
         for item in items { keys[item.id] = key(for: item) }
     }
 
     func key(for item: TodoItem) -> Key {
-        Key(
-            id: item.id,
-            foldedTitle: item.title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil),
-            dueInstant: item.due?.sortInstant(in: timeZone)
-        )
+        Key(id: item.id, foldedTitle: Self.folded(item.title), dueInstant: item.due?.sortInstant(in: timeZone))
+    }
+
+    /// The title as the title sort compares it: case, diacritics and width
+    /// folded. An ASCII title, the common case, only needs lower-casing, done
+    /// here by byte: Foundation's folding was a third of building the keys of
+    /// 100,000 items at start-up.
+    static func folded(_ title: String) -> String {
+        let utf8 = title.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return title }
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                for (index, byte) in utf8.enumerated() {
+                    buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                }
+                return utf8.count
+            }
+        }
+        return title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
     /// The key of the item with `id` as it is placed in the views now.
