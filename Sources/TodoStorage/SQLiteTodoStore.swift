@@ -125,8 +125,9 @@ public final class SQLiteTodoStore: ListStore {
     public func load() throws -> ListSnapshot {
         try database.read { db in
             var items: [TodoItem] = []
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(TodoRecord.selection) FROM item ORDER BY id")
-            while let row = try rows.next() { items.append(try TodoRecord(row: row).item) }
+            let statement = try db.makeStatement(sql: "SELECT \(TodoRecord.selection) FROM item ORDER BY id")
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() { items.append(try TodoRecord(row: row, of: statement).item) }
             let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'item'") ?? 0
             var undo: [UndoStep] = []
             var redo: [UndoStep] = []

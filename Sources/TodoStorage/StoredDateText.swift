@@ -62,7 +62,7 @@ enum StoredDateText {
             }
             return value
         }
-        func separator(_ index: Int, _ character: Character) -> Bool { text[index] == character.asciiValue! }
+        func separator(_ index: Int, _ character: Unicode.Scalar) -> Bool { text[index] == UInt8(ascii: character) }
         guard separator(4, "-"), separator(7, "-"), separator(10, " "), separator(13, ":"), separator(16, ":"),
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),

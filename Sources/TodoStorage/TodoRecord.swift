@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TodoModel
 
 /// The row of the `item` table. Kept apart from `TodoItem` so the model module
@@ -54,19 +55,27 @@ struct TodoRecord: Codable, FetchableRecord, PersistableRecord {
     static let selection = "id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt"
 
     /// Reads a row selected with `selection` by column index, and its dates
-    /// with `StoredDateText`: at start-up this runs for every item, where
-    /// GRDB's Codable decoding cost most of the load.
-    init(row: Row) throws {
-        func date(_ index: Int) throws -> Date? {
-            try row.withUnsafeData(atIndex: index) { data in
-                guard let data else { return nil }
+    /// straight from SQLite's text with `StoredDateText`: at start-up this
+    /// runs for every item, where GRDB's Codable decoding cost most of the
+    /// load. `statement` is the one `row` comes from, on that row.
+    init(row: Row, of statement: Statement) throws {
+        let raw = statement.sqliteStatement
+        func date(_ index: Int32) throws -> Date? {
+            switch sqlite3_column_type(raw, index) {
+            case SQLITE_NULL:
+                return nil
+            case SQLITE_TEXT:
+                let text = UnsafeRawBufferPointer(
+                    start: sqlite3_column_text(raw, index), count: Int(sqlite3_column_bytes(raw, index)))
                 // Any form StoredDateText does not write is left to GRDB.
-                return data.withUnsafeBytes(StoredDateText.date(fromText:)) ?? (row[index] as Date?)
+                return StoredDateText.date(fromText: text) ?? (row[Int(index)] as Date?)
+            default:
+                return row[Int(index)] as Date?
             }
         }
-        func required(_ index: Int) throws -> Date {
+        func required(_ index: Int32) throws -> Date {
             guard let date = try date(index) else {
-                throw DatabaseError(message: "item \(row[0] as Int64? ?? 0): column \(Array(row.columnNames)[index]) holds no date")
+                throw DatabaseError(message: "item \(row[0] as Int64? ?? 0): column \(Array(row.columnNames)[Int(index)]) holds no date")
             }
             return date
         }
