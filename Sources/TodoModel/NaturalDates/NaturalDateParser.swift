@@ -69,7 +69,7 @@ public struct NaturalDateParser: Sendable {
     }
 
     /// Lowercase words; an ISO date-time's `T` separates two words.
-    static func words(of text: String) -> [String] {
+    private static func words(of text: String) -> [String] {
         text.lowercased().split(whereSeparator: \.isWhitespace).flatMap { word -> [String] in
             let characters = Array(word)
             if characters.count > 11, characters[10] == "t", isISODateShaped(String(characters[..<10])) {
