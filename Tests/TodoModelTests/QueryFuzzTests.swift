@@ -10,7 +10,7 @@ import TodoModel
         "+", "-", ":", "(", ")", "\"", "/", "!", "\\", ".", " ", " ", " ", "a", "b", "x", "é", "1", "7", "0",
         "or", "and", "not", "OR", " or ", " and ", " not ", "project:", "pro:", "pri:", "priority.above:",
         "due:", "due.before:", "status:", "H", "none", "overdue", "recurring", "home.garden", "foo:", "https://",
-        "\t", "[", "*", "?",
+        "\t", "[", "*", "?", "\u{301}", "\u{A0}", "👩‍👩‍👧", "Ω",
     ]
 
     static func randomText(_ random: inout SeededRandom) -> String {
@@ -23,7 +23,7 @@ import TodoModel
         var random = SeededRandom(seed: seed)
         var parsed = 0
         var failures: [String] = []
-        for _ in 0..<2_500 {
+        for _ in 0..<5_000 {
             let text = Self.randomText(&random)
             do {
                 let query = try Query.parse(text)
@@ -44,7 +44,7 @@ import TodoModel
         }
         #expect(failures.isEmpty, "\(failures.prefix(10))")
         // The alphabet is rich enough that both outcomes are exercised.
-        #expect(parsed > 250)
-        #expect(parsed < 2_250)
+        #expect(parsed > 500)
+        #expect(parsed < 4_500)
     }
 }

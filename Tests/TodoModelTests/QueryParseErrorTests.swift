@@ -64,3 +64,21 @@ import TodoModel
         #expect(error.description == "at 15: expected \")\" to close \"(\" at 0, found end of query")
     }
 }
+
+@Suite struct QueryParseErrorPositionTests {
+    /// Positions are in characters even where the lexer has split one into scalars.
+    @Test func positionsInsideCombinedCharactersPointAtTheCharacter() throws {
+        do {
+            _ = try Query.parse("e\u{301}e\u{301} +a\u{301}:b")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.position == 5, "\(error)")
+        }
+        do {
+            _ = try Query.parse("(\"\u{301}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.position == 2, "\(error)")
+        }
+    }
+}

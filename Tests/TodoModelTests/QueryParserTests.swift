@@ -136,6 +136,16 @@ import TodoModel
         #expect(try Query.parse(query.description) == query)
     }
 
+    /// A combining mark joins the character before it (`"` + U+0301 is one
+    /// character), so the lexer reads scalars: a quote stays a quote.
+    @Test func combiningMarksDoNotSwallowDelimiters() throws {
+        #expect(try Query.parse("\"\u{301}x\"") == .text("\u{301}x"))
+        #expect(try Query.parse("a \u{301}b") == .and(.text("a"), .text("\u{301}b")))
+        for query: Query in [.text("\u{301}x"), .text("x\u{301}\"y"), .and(.text("\t"), .text("\u{301}")), .regex("\u{301}/")] {
+            #expect(try Query.parse(query.description) == query, "\(query.description)")
+        }
+    }
+
     /// Trees the parser cannot make from left-grouped text still print so that they read back.
     @Test func rightNestedTreesKeepTheirShape() throws {
         let queries: [Query] = [

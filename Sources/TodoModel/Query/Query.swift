@@ -111,45 +111,48 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
     }
 
     private func field(_ key: QueryKey, _ value: String, quoteNone: Bool = false) -> String {
-        let needsQuotes = value.isEmpty || value.hasPrefix("/") || (quoteNone && value.lowercased() == "none")
-            || value.contains { $0.isWhitespace || $0 == "(" || $0 == ")" || $0 == "\"" || $0 == "\\" }
+        let needsQuotes = value.isEmpty || value.unicodeScalars.first == "/" || (quoteNone && value.lowercased() == "none")
+            || value.unicodeScalars.contains { $0.properties.isWhitespace || "()\"\\".unicodeScalars.contains($0) }
         return key.canonicalSpelling + ":" + (needsQuotes ? Self.quoted(value) : value)
     }
 
     /// Title text as a bare word when it would read back as the same text, else quoted.
     private static func quotedIfNeeded(_ text: String) -> String {
         let keywords: Set<String> = ["and", "or", "not", "overdue", "recurring"]
+        // Scalars, not characters, as the lexer reads them (see `QueryText`).
+        let scalars = text.unicodeScalars
         let bare = !text.isEmpty && !keywords.contains(text.lowercased())
-            && !["+", "-", "/", "!", "\""].contains(text.first!)
-            && !text.contains { $0.isWhitespace || $0 == "(" || $0 == ")" || $0 == ":" || $0 == "\"" || $0 == "\\" }
+            && !"+-/!\"".unicodeScalars.contains(scalars.first!)
+            && !scalars.contains { $0.properties.isWhitespace || "():\"\\".unicodeScalars.contains($0) }
         return bare ? text : quoted(text)
     }
 
     private static func quoted(_ text: String) -> String {
         var result = "\""
-        for character in text {
-            if character == "\"" || character == "\\" { result.append("\\") }
-            result.append(character)
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { result.unicodeScalars.append("\\") }
+            result.unicodeScalars.append(scalar)
         }
-        return result + "\""
+        result.unicodeScalars.append("\"")
+        return result
     }
 
     /// The pattern with each `/` written `\/`; a `\x` pair is copied as it is,
     /// mirroring how the lexer reads it.
     private static func escapingSlashes(_ pattern: String) -> String {
-        var result = ""
-        var characters = pattern.makeIterator()
-        while let character = characters.next() {
-            if character == "\\" {
+        var result = String.UnicodeScalarView()
+        var scalars = pattern.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\\" {
                 result.append("\\")
-                if let escaped = characters.next() { result.append(escaped) }
-            } else if character == "/" {
-                result += "\\/"
+                if let escaped = scalars.next() { result.append(escaped) }
+            } else if scalar == "/" {
+                result.append(contentsOf: "\\/".unicodeScalars)
             } else {
-                result.append(character)
+                result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 }
 

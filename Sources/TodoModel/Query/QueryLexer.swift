@@ -22,11 +22,54 @@ struct QueryToken: Equatable {
     }
 
     var kind: Kind
-    /// 0-based character offsets of the token's first character and one past its last.
+    /// Offsets in Unicode scalars (see `QueryText`) of the token's first
+    /// scalar and one past its last; `valueStart` in `.field` counts the same way.
     var start: Int
     var end: Int
     /// The token as written, for messages.
     var spelling: String
+}
+
+/// Query text as Unicode scalars, with the way back to character positions.
+///
+/// The lexer reads scalars, not characters, because a character (a grapheme
+/// cluster) can swallow a delimiter: `"` followed by U+0301 is one character,
+/// `"́`, and a space followed by it is one character too. Reading scalars, a
+/// quote is a quote whatever follows it, so the canonical text, built by
+/// joining pieces, always reads back as the same tokens. Positions shown to
+/// people are still in characters: each scalar offset maps to the character
+/// it is part of.
+struct QueryText {
+    let scalars: [Unicode.Scalar]
+    /// For each scalar offset (and one past the end), the character offset.
+    private let characterOffsets: [Int]
+
+    init(_ text: String) {
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        var characterCount = 0
+        for character in text {
+            for scalar in character.unicodeScalars {
+                scalars.append(scalar)
+                offsets.append(characterCount)
+            }
+            characterCount += 1
+        }
+        offsets.append(characterCount)
+        self.scalars = scalars
+        self.characterOffsets = offsets
+    }
+
+    /// The 0-based character position of scalar offset `scalarOffset`, clamped to the text.
+    func characterPosition(_ scalarOffset: Int) -> Int {
+        characterOffsets[min(max(scalarOffset, 0), characterOffsets.count - 1)]
+    }
+
+    func text(_ range: Range<Int>) -> String {
+        var string = ""
+        string.unicodeScalars.append(contentsOf: scalars[range])
+        return string
+    }
 }
 
 /// Splits query text into tokens.
@@ -48,14 +91,15 @@ struct QueryToken: Equatable {
 ///   `foo:bar` is an unknown key (an error, so typos do not silently search the
 ///   titles). A value may be quoted: `due:"next friday"`.
 struct QueryLexer {
-    private let characters: [Character]
+    private let text: QueryText
+    private var characters: [Unicode.Scalar] { text.scalars }
     private var index = 0
 
-    init(_ text: String) {
-        characters = Array(text)
+    init(_ text: QueryText) {
+        self.text = text
     }
 
-    static func tokens(of text: String) throws(QueryParseError) -> [QueryToken] {
+    static func tokens(of text: QueryText) throws(QueryParseError) -> [QueryToken] {
         var lexer = QueryLexer(text)
         var tokens: [QueryToken] = []
         while let token = try lexer.next() {
@@ -64,14 +108,15 @@ struct QueryLexer {
         return tokens
     }
 
-    private var endOfQuery: Int { characters.count }
+    /// The character position of the end of the query.
+    private var endOfQuery: Int { text.characterPosition(characters.count) }
 
-    private static func endsWord(_ character: Character) -> Bool {
-        character.isWhitespace || character == "(" || character == ")"
+    private static func endsWord(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar == "(" || scalar == ")"
     }
 
     private mutating func next() throws(QueryParseError) -> QueryToken? {
-        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        while index < characters.count, characters[index].properties.isWhitespace { index += 1 }
         guard index < characters.count else { return nil }
         let start = index
         switch characters[index] {
@@ -87,13 +132,13 @@ struct QueryLexer {
         case "\"":
             let phrase = try readQuoted()
             guard !phrase.isEmpty else {
-                throw QueryParseError(position: start, expected: "text between the quotes", found: "\"\"")
+                throw QueryParseError(position: text.characterPosition(start), expected: "text between the quotes", found: "\"\"")
             }
             return QueryToken(kind: .text(phrase), start: start, end: index, spelling: spelling(from: start))
         case "/":
             let pattern = try readPattern()
             guard !pattern.isEmpty else {
-                throw QueryParseError(position: start, expected: "a pattern between the slashes", found: "//")
+                throw QueryParseError(position: text.characterPosition(start), expected: "a pattern between the slashes", found: "//")
             }
             return QueryToken(kind: .regex(pattern), start: start, end: index, spelling: spelling(from: start))
         default:
@@ -102,30 +147,31 @@ struct QueryLexer {
     }
 
     private func spelling(from start: Int) -> String {
-        String(characters[start..<index])
+        text.text(start..<index)
     }
 
     /// Reads `"…"` starting at `index`, leaving `index` after the closing quote.
     private mutating func readQuoted() throws(QueryParseError) -> String {
         let opening = index
         index += 1
-        var text = ""
+        var quoted = ""
         while index < characters.count {
             let character = characters[index]
             if character == "\"" {
                 index += 1
-                return text
+                return quoted
             }
             if character == "\\", index + 1 < characters.count, characters[index + 1] == "\"" || characters[index + 1] == "\\" {
-                text.append(characters[index + 1])
+                quoted.unicodeScalars.append(characters[index + 1])
                 index += 2
             } else {
-                text.append(character)
+                quoted.unicodeScalars.append(character)
                 index += 1
             }
         }
         throw QueryParseError(
-            position: endOfQuery, expected: "\"\\\"\" to close the quote opened at \(opening)", found: "end of query")
+            position: endOfQuery, expected: "\"\\\"\" to close the quote opened at \(text.characterPosition(opening))",
+            found: "end of query")
     }
 
     /// Reads `/…/` starting at `index`, leaving `index` after the closing slash.
@@ -140,16 +186,17 @@ struct QueryLexer {
                 return pattern
             }
             if character == "\\", index + 1 < characters.count {
-                if characters[index + 1] != "/" { pattern.append("\\") }
-                pattern.append(characters[index + 1])
+                if characters[index + 1] != "/" { pattern.unicodeScalars.append("\\") }
+                pattern.unicodeScalars.append(characters[index + 1])
                 index += 2
             } else {
-                pattern.append(character)
+                pattern.unicodeScalars.append(character)
                 index += 1
             }
         }
         throw QueryParseError(
-            position: endOfQuery, expected: "\"/\" to close the pattern opened at \(opening)", found: "end of query")
+            position: endOfQuery, expected: "\"/\" to close the pattern opened at \(text.characterPosition(opening))",
+            found: "end of query")
     }
 
     private mutating func readWord() throws(QueryParseError) -> QueryToken {
@@ -159,14 +206,14 @@ struct QueryLexer {
         while index < characters.count, !Self.endsWord(characters[index]) {
             let character = characters[index]
             // `key:"quoted value"`: a quote right after the first colon of a key-shaped word.
-            if character == "\"", word.last == ":", word.firstIndex(of: ":") == word.index(before: word.endIndex),
-                QueryKey.hasKeyShape(word.dropLast())
+            if character == "\"", word.unicodeScalars.last == ":", word.unicodeScalars.filter({ $0 == ":" }).count == 1,
+                QueryKey.hasKeyShape(String(word.unicodeScalars.dropLast()))
             {
                 let valueStart = index
                 quotedValue = (try readQuoted(), valueStart)
                 break
             }
-            word.append(character)
+            word.unicodeScalars.append(character)
             index += 1
         }
         let spelling = spelling(from: start)
@@ -175,7 +222,7 @@ struct QueryLexer {
         }
 
         if let quotedValue {
-            let key = String(word.dropLast())
+            let key = String(word.unicodeScalars.dropLast())
             return token(.field(key: key, value: quotedValue.text, valueIsQuoted: true, valueStart: quotedValue.start))
         }
         switch word.lowercased() {
@@ -186,13 +233,15 @@ struct QueryLexer {
         case "recurring": return token(.recurring)
         default: break
         }
-        if word.first == "+" { return token(.tag(String(word.dropFirst()))) }
-        if word.first == "-" { return token(.withoutTag(String(word.dropFirst()))) }
-        if let colon = word.firstIndex(of: ":") {
-            let key = word[..<colon]
-            let value = word[word.index(after: colon)...]
-            if QueryKey.hasKeyShape(key), !value.hasPrefix("/"), !value.isEmpty || QueryKey(spelling: String(key)) != nil {
-                return token(.field(key: String(key), value: String(value), valueIsQuoted: false, valueStart: start + key.count + 1))
+        let scalars = word.unicodeScalars
+        if scalars.first == "+" { return token(.tag(String(scalars.dropFirst()))) }
+        if scalars.first == "-" { return token(.withoutTag(String(scalars.dropFirst()))) }
+        if let colon = scalars.firstIndex(of: ":") {
+            let key = String(scalars[..<colon])
+            let value = String(scalars[scalars.index(after: colon)...])
+            if QueryKey.hasKeyShape(key), value.unicodeScalars.first != "/", !value.isEmpty || QueryKey(spelling: key) != nil {
+                let valueStart = start + key.unicodeScalars.count + 1
+                return token(.field(key: key, value: value, valueIsQuoted: false, valueStart: valueStart))
             }
         }
         return token(.text(word))

@@ -10,30 +10,37 @@ import Foundation
 ///
 /// So `not` binds tightest, then `and`, then `or`; `and` and `or` group to the left.
 struct QueryParser {
+    private let text: QueryText
     private let tokens: [QueryToken]
-    private let length: Int
     private var index = 0
 
-    static func parse(_ text: String) throws(QueryParseError) -> Query {
-        var parser = QueryParser(tokens: try QueryLexer.tokens(of: text), length: text.count)
+    static func parse(_ string: String) throws(QueryParseError) -> Query {
+        let text = QueryText(string)
+        var parser = QueryParser(text: text, tokens: try QueryLexer.tokens(of: text))
         guard !parser.tokens.isEmpty else { return .all }
         let query = try parser.parseOr(context: "a term")
         if let extra = parser.current {
             // Only a `)` can stop the loops above.
             throw QueryParseError(
-                position: extra.start, expected: "end of query", found: "\")\" with no \"(\" before it to close")
+                position: parser.position(extra.start), expected: "end of query",
+                found: "\")\" with no \"(\" before it to close")
         }
         return query
     }
 
-    private init(tokens: [QueryToken], length: Int) {
+    private init(text: QueryText, tokens: [QueryToken]) {
+        self.text = text
         self.tokens = tokens
-        self.length = length
     }
 
     private var current: QueryToken? { index < tokens.count ? tokens[index] : nil }
 
-    private var currentPosition: Int { current?.start ?? length }
+    /// The character position of a scalar offset.
+    private func position(_ scalarOffset: Int) -> Int {
+        text.characterPosition(scalarOffset)
+    }
+
+    private var currentPosition: Int { position(current?.start ?? text.scalars.count) }
 
     private var foundDescription: String {
         guard let current else { return "end of query" }
@@ -47,7 +54,7 @@ struct QueryParser {
         var query = try parseAnd(context: context)
         while let token = current, token.kind == .or {
             index += 1
-            let right = try parseAnd(context: "a term after \"\(token.spelling)\" at \(token.start)")
+            let right = try parseAnd(context: "a term after \"\(token.spelling)\" at \(position(token.start))")
             query = .or(query, right)
         }
         return query
@@ -58,7 +65,7 @@ struct QueryParser {
         while let token = current {
             if token.kind == .and {
                 index += 1
-                query = .and(query, try parseUnary(context: "a term after \"\(token.spelling)\" at \(token.start)"))
+                query = .and(query, try parseUnary(context: "a term after \"\(token.spelling)\" at \(position(token.start))"))
             } else if startsUnary(token) {
                 query = .and(query, try parseUnary(context: "a term"))
             } else {
@@ -78,7 +85,7 @@ struct QueryParser {
     private mutating func parseUnary(context: String) throws(QueryParseError) -> Query {
         guard let token = current, token.kind == .not else { return try parsePrimary(context: context) }
         index += 1
-        return .not(try parseUnary(context: "a term after \"\(token.spelling)\" at \(token.start)"))
+        return .not(try parseUnary(context: "a term after \"\(token.spelling)\" at \(position(token.start))"))
     }
 
     private mutating func parsePrimary(context: String) throws(QueryParseError) -> Query {
@@ -88,10 +95,11 @@ struct QueryParser {
         index += 1
         switch token.kind {
         case .leftParen:
-            let inside = try parseOr(context: "a term inside \"(\" at \(token.start)")
+            let inside = try parseOr(context: "a term inside \"(\" at \(position(token.start))")
             guard let closing = current, closing.kind == .rightParen else {
                 throw QueryParseError(
-                    position: currentPosition, expected: "\")\" to close \"(\" at \(token.start)", found: foundDescription)
+                    position: currentPosition, expected: "\")\" to close \"(\" at \(position(token.start))",
+                    found: foundDescription)
             }
             index += 1
             return inside
@@ -115,7 +123,7 @@ struct QueryParser {
             _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
         } catch {
             throw QueryParseError(
-                position: token.start, expected: "a valid regular expression", found: token.spelling,
+                position: position(token.start), expected: "a valid regular expression", found: token.spelling,
                 hint: "to search for the text itself, put it in quotes")
         }
         return .regex(pattern)
@@ -123,20 +131,26 @@ struct QueryParser {
 
     private func tag(_ name: String, _ token: QueryToken) throws(QueryParseError) -> String {
         guard let problem = TagName.problem(with: name) else { return name }
-        let position = token.start + 1 + min(problem.offset, name.count)
+        let scalarOffset = token.start + 1 + Self.scalarCount(ofFirst: problem.offset, charactersOf: name)
         if case .empty = problem {
             throw QueryParseError(
-                position: position, expected: "a tag name after \"\(token.spelling)\"", found: foundAt(position),
-                hint: "to search for \"\(token.spelling)\" in titles, put it in quotes")
+                position: position(scalarOffset), expected: "a tag name after \"\(token.spelling)\"",
+                found: foundAt(scalarOffset), hint: "to search for \"\(token.spelling)\" in titles, put it in quotes")
         }
         throw QueryParseError(
-            position: position, expected: "a tag name", found: "\"\(token.spelling)\" (\(problem))",
+            position: position(scalarOffset), expected: "a tag name", found: "\"\(token.spelling)\" (\(problem))",
             hint: "to search for the text in titles, put it in quotes")
     }
 
-    private func foundAt(_ position: Int) -> String {
-        guard let token = tokens.first(where: { $0.start >= position }) else { return "end of query" }
+    private func foundAt(_ scalarOffset: Int) -> String {
+        guard let token = tokens.first(where: { $0.start >= scalarOffset }) else { return "end of query" }
         return "\"\(token.spelling)\""
+    }
+
+    /// How many scalars the first `count` characters of `text` take: where a
+    /// problem found in a name (counted in characters) is in the query.
+    private static func scalarCount(ofFirst count: Int, charactersOf text: String) -> Int {
+        text.prefix(count).unicodeScalars.count
     }
 
     private func field(
@@ -144,7 +158,7 @@ struct QueryParser {
     ) throws(QueryParseError) -> Query {
         guard let key = QueryKey(spelling: spelling) else {
             throw QueryParseError(
-                position: token.start, expected: "one of the keys \(QueryKey.knownSpellings)",
+                position: position(token.start), expected: "one of the keys \(QueryKey.knownSpellings)",
                 found: "\"\(spelling)\"", hint: "to search for \"\(token.spelling)\" in titles, put it in quotes")
         }
         let found = "\"\(token.spelling)\""
@@ -152,7 +166,8 @@ struct QueryParser {
         case .project:
             if let problem = ProjectPath.problem(with: value) {
                 throw QueryParseError(
-                    position: valueStart + (valueIsQuoted ? 1 : 0) + min(problem.offset, value.count),
+                    position: position(
+                        valueStart + (valueIsQuoted ? 1 : 0) + Self.scalarCount(ofFirst: problem.offset, charactersOf: value)),
                     expected: "a project path like home.garden", found: "\(found) (\(problem))")
             }
             return .project(value)
@@ -163,7 +178,7 @@ struct QueryParser {
             } else if let letter = Priority(letter: value) {
                 priority = letter
             } else {
-                throw QueryParseError(position: valueStart, expected: "a priority H, M, L or none", found: found)
+                throw QueryParseError(position: position(valueStart), expected: "a priority H, M, L or none", found: found)
             }
             switch key {
             case .priorityAbove: return .priorityAbove(priority)
@@ -172,7 +187,7 @@ struct QueryParser {
             }
         case .due, .dueBefore, .dueAfter:
             guard !value.trimmingWhitespace().isEmpty else {
-                throw QueryParseError(position: valueStart, expected: "a date after \"\(spelling):\"", found: found)
+                throw QueryParseError(position: position(valueStart), expected: "a date after \"\(spelling):\"", found: found)
             }
             switch key {
             case .dueBefore: return .dueBefore(value)
@@ -182,7 +197,7 @@ struct QueryParser {
         case .status:
             guard let status = QueryStatus(rawValue: value.lowercased()) else {
                 let statuses = QueryStatus.allCases.map(\.rawValue).joined(separator: ", ")
-                throw QueryParseError(position: valueStart, expected: "a status (\(statuses))", found: found)
+                throw QueryParseError(position: position(valueStart), expected: "a status (\(statuses))", found: found)
             }
             return .status(status)
         }
