@@ -107,7 +107,7 @@ let package = Package(
         // A seeded random generator for the property tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
-        .testTarget(name: "TodoModelTests", dependencies: ["TodoModel"]),
+        .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(
             name: "TodoStorageTests",
             dependencies: ["TodoStorage", .product(name: "GRDB", package: "GRDB.swift")]

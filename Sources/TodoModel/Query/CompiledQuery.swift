@@ -1,0 +1,207 @@
+import Foundation
+
+extension Query {
+    /// Resolves the query's dates and regular expressions once, for matching
+    /// many items at the instant `now` in `timeZone`.
+    ///
+    /// `resolvingDates` turns date text (`fri`, `2026-12-01`) into a due date;
+    /// its errors are thrown from here unchanged. `now` is fixed in the result:
+    /// `overdue` and `status:waiting` mean "as of `now`", so a view that lives
+    /// across midnight compiles its query again.
+    public func compile(
+        resolvingDates: (String) throws -> DueDate, timeZone: TimeZone, now: Date
+    ) throws -> CompiledQuery {
+        let context = CompiledQuery.Context(now: now, today: CalendarDay.dayNumber(of: now, in: timeZone), timeZone: timeZone)
+        return CompiledQuery(root: try compiledNode(resolvingDates, context), context: context)
+    }
+
+    private func compiledNode(
+        _ resolve: (String) throws -> DueDate, _ context: CompiledQuery.Context
+    ) throws -> CompiledQuery.Node {
+        switch self {
+        case .all: return .all
+        case .text(let text): return .text(text)
+        case .regex(let pattern):
+            return .regex(CompiledQuery.Pattern(try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])))
+        case .tag(let name): return .tag(name.lowercased())
+        case .project(let path): return .project(path)
+        case .priority(let priority): return .priority(priority)
+        case .priorityAbove(let priority): return .priorityAbove(priority)
+        case .priorityBelow(let priority): return .priorityBelow(priority)
+        case .dueOn(let text): return .dueOn(day: context.dayNumber(of: try resolve(text)))
+        case .dueBefore(let text): return .dueBefore(context.bound(of: try resolve(text)))
+        case .dueAfter(let text): return .dueAfter(context.bound(of: try resolve(text)))
+        case .dueNone: return .dueNone
+        case .overdue: return .overdue
+        case .status(let status): return .status(status)
+        case .recurring: return .recurring
+        case .not(let query): return .not(try query.compiledNode(resolve, context))
+        case .and(let left, let right): return .and(try left.compiledNode(resolve, context), try right.compiledNode(resolve, context))
+        case .or(let left, let right): return .or(try left.compiledNode(resolve, context), try right.compiledNode(resolve, context))
+        }
+    }
+}
+
+/// A query ready to test items against: dates resolved, patterns compiled.
+///
+/// Day comparisons use day numbers rather than calendar arithmetic, because a
+/// view matches 100,000 items against it.
+public struct CompiledQuery: Sendable {
+    let root: Node
+    let context: Context
+
+    public func matches(_ item: some QueryableItem) -> Bool {
+        matches(root, item)
+    }
+
+    private func matches(_ node: Node, _ item: some QueryableItem) -> Bool {
+        switch node {
+        case .all: return true
+        case .text(let text): return item.title.range(of: text, options: [.caseInsensitive]) != nil
+        case .regex(let pattern):
+            let title = item.title
+            return pattern.expression.firstMatch(in: title, range: NSRange(title.startIndex..., in: title)) != nil
+        case .tag(let name): return item.tags.contains { $0.lowercased() == name }
+        case .project(let path):
+            guard let project = item.project else { return false }
+            return ProjectPath.path(project, isWithin: path)
+        case .priority(let priority): return item.priority == priority
+        case .priorityAbove(let priority): return Self.rank(item.priority) > Self.rank(priority)
+        case .priorityBelow(let priority): return Self.rank(item.priority) < Self.rank(priority)
+        case .dueOn(let day):
+            guard let due = item.due else { return false }
+            return context.dayNumber(of: due) == day
+        case .dueBefore(let bound):
+            guard let due = item.due else { return false }
+            return context.isBefore(due, bound)
+        case .dueAfter(let bound):
+            guard let due = item.due else { return false }
+            return context.isAfter(due, bound)
+        case .dueNone: return item.due == nil
+        case .overdue:
+            guard !item.isDone, let due = item.due else { return false }
+            switch due {
+            case .day(let day): return context.today > day.dayNumber
+            case .moment(let date): return context.now >= date
+            }
+        case .status(let status):
+            switch status {
+            case .all: return true
+            case .completed: return item.isDone
+            case .waiting: return !item.isDone && context.isWaiting(item.wait)
+            case .pending: return !item.isDone && !context.isWaiting(item.wait)
+            }
+        case .recurring: return item.isRecurring
+        case .not(let node): return !matches(node, item)
+        case .and(let left, let right): return matches(left, item) && matches(right, item)
+        case .or(let left, let right): return matches(left, item) || matches(right, item)
+        }
+    }
+
+    /// No priority ranks below L.
+    private static func rank(_ priority: Priority?) -> Int {
+        switch priority {
+        case nil: 0
+        case .low: 1
+        case .medium: 2
+        case .high: 3
+        }
+    }
+
+    indirect enum Node: Sendable {
+        case all
+        case text(String)
+        case regex(Pattern)
+        /// Lowercased.
+        case tag(String)
+        case project(String)
+        case priority(Priority?)
+        case priorityAbove(Priority?)
+        case priorityBelow(Priority?)
+        case dueOn(day: Int)
+        case dueBefore(Bound)
+        case dueAfter(Bound)
+        case dueNone
+        case overdue
+        case status(QueryStatus)
+        case recurring
+        case not(Node)
+        case and(Node, Node)
+        case or(Node, Node)
+    }
+
+    /// A compiled regular expression. NSRegularExpression is immutable and
+    /// documented as safe to use from several threads.
+    struct Pattern: @unchecked Sendable {
+        let expression: NSRegularExpression
+        init(_ expression: NSRegularExpression) { self.expression = expression }
+    }
+
+    /// A resolved date operand, in the forms comparisons need.
+    struct Bound: Sendable {
+        /// The day, or the day the moment falls on.
+        var day: Int
+        /// When the operand is a moment, the moment; `nil` for a whole day.
+        var moment: Date?
+        /// When the day begins, and when the next day begins.
+        var dayStart: Date
+        var nextDayStart: Date
+    }
+
+    struct Context: Sendable {
+        var now: Date
+        /// The day number of `now` in `timeZone`.
+        var today: Int
+        var timeZone: TimeZone
+
+        func dayNumber(of due: DueDate) -> Int {
+            switch due {
+            case .day(let day): day.dayNumber
+            case .moment(let date): CalendarDay.dayNumber(of: date, in: timeZone)
+            }
+        }
+
+        func bound(of due: DueDate) -> Bound {
+            let day = dayNumber(of: due)
+            let start = CalendarDay(dayNumber: day).start(in: timeZone)
+            var moment: Date? = nil
+            if case .moment(let date) = due { moment = date }
+            return Bound(day: day, moment: moment, dayStart: start, nextDayStart: start.addingDays(1, in: timeZone))
+        }
+
+        /// Whether `due` begins before the operand begins: a due day before a
+        /// day operand, a due moment before the operand's day begins (or before
+        /// the operand moment).
+        func isBefore(_ due: DueDate, _ bound: Bound) -> Bool {
+            switch (due, bound.moment) {
+            case (.day(let day), nil): day.dayNumber < bound.day
+            case (.moment(let date), nil): date < bound.dayStart
+            case (.moment(let date), let moment?): date < moment
+            // A due day begins at its midnight: before the moment unless the moment is that very midnight.
+            case (.day(let day), let moment?): day.dayNumber < bound.day || (day.dayNumber == bound.day && bound.dayStart < moment)
+            }
+        }
+
+        /// Whether `due` comes after the operand: on a later day than a day
+        /// operand, or later than a moment operand (a due day counts from its
+        /// midnight).
+        func isAfter(_ due: DueDate, _ bound: Bound) -> Bool {
+            switch (due, bound.moment) {
+            case (.day(let day), nil): day.dayNumber > bound.day
+            case (.moment(let date), nil): date >= bound.nextDayStart
+            case (.moment(let date), let moment?): date > moment
+            case (.day(let day), _?): day.dayNumber > bound.day
+            }
+        }
+
+        /// Whether a wait date still hides the item: its day has not begun yet,
+        /// or its moment has not come.
+        func isWaiting(_ wait: DueDate?) -> Bool {
+            switch wait {
+            case nil: false
+            case .day(let day): day.dayNumber > today
+            case .moment(let date): now < date
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// Reads tokens into a `Query` by recursive descent.
+///
+///     query   := or?                      (empty text is `.all`)
+///     or      := and ("or" and)*
+///     and     := unary (["and"] unary)*   (a term after a term means "and")
+///     unary   := ("not" | "!") unary | primary
+///     primary := "(" or ")" | term
+///
+/// So `not` binds tightest, then `and`, then `or`; `and` and `or` group to the left.
+struct QueryParser {
+    private let text: QueryText
+    private let tokens: [QueryToken]
+    private var index = 0
+
+    static func parse(_ string: String) throws(QueryParseError) -> Query {
+        let text = QueryText(string)
+        var parser = QueryParser(text: text, tokens: try QueryLexer.tokens(of: text))
+        guard !parser.tokens.isEmpty else { return .all }
+        let query = try parser.parseOr(context: "a term")
+        if let extra = parser.current {
+            // Only a `)` can stop the loops above.
+            throw QueryParseError(
+                position: parser.position(extra.start), expected: "end of query",
+                found: "\")\" with no \"(\" before it to close")
+        }
+        return query
+    }
+
+    private init(text: QueryText, tokens: [QueryToken]) {
+        self.text = text
+        self.tokens = tokens
+    }
+
+    private var current: QueryToken? { index < tokens.count ? tokens[index] : nil }
+
+    /// The character position of a scalar offset.
+    private func position(_ scalarOffset: Int) -> Int {
+        text.characterPosition(scalarOffset)
+    }
+
+    private var currentPosition: Int { position(current?.start ?? text.scalars.count) }
+
+    private var foundDescription: String {
+        guard let current else { return "end of query" }
+        return "\"\(current.spelling)\""
+    }
+
+    // MARK: Grammar
+
+    /// `context` says what the term is wanted for, for the message when there is none.
+    private mutating func parseOr(context: String) throws(QueryParseError) -> Query {
+        var query = try parseAnd(context: context)
+        while let token = current, token.kind == .or {
+            index += 1
+            let right = try parseAnd(context: "a term after \"\(token.spelling)\" at \(position(token.start))")
+            query = .or(query, right)
+        }
+        return query
+    }
+
+    private mutating func parseAnd(context: String) throws(QueryParseError) -> Query {
+        var query = try parseUnary(context: context)
+        while let token = current {
+            if token.kind == .and {
+                index += 1
+                query = .and(query, try parseUnary(context: "a term after \"\(token.spelling)\" at \(position(token.start))"))
+            } else if startsUnary(token) {
+                query = .and(query, try parseUnary(context: "a term"))
+            } else {
+                break
+            }
+        }
+        return query
+    }
+
+    private func startsUnary(_ token: QueryToken) -> Bool {
+        switch token.kind {
+        case .and, .or, .rightParen: false
+        default: true
+        }
+    }
+
+    private mutating func parseUnary(context: String) throws(QueryParseError) -> Query {
+        guard let token = current, token.kind == .not else { return try parsePrimary(context: context) }
+        index += 1
+        return .not(try parseUnary(context: "a term after \"\(token.spelling)\" at \(position(token.start))"))
+    }
+
+    private mutating func parsePrimary(context: String) throws(QueryParseError) -> Query {
+        guard let token = current, startsUnary(token) else {
+            throw QueryParseError(position: currentPosition, expected: context, found: foundDescription)
+        }
+        index += 1
+        switch token.kind {
+        case .leftParen:
+            let inside = try parseOr(context: "a term inside \"(\" at \(position(token.start))")
+            guard let closing = current, closing.kind == .rightParen else {
+                throw QueryParseError(
+                    position: currentPosition, expected: "\")\" to close \"(\" at \(position(token.start))",
+                    found: foundDescription)
+            }
+            index += 1
+            return inside
+        case .text(let text): return .text(text)
+        case .regex(let pattern): return try regex(pattern, token)
+        case .tag(let name): return .tag(try tag(name, token))
+        case .withoutTag(let name): return .not(.tag(try tag(name, token)))
+        case .field(let key, let value, let valueIsQuoted, let valueStart):
+            return try field(key: key, value: value, valueIsQuoted: valueIsQuoted, valueStart: valueStart, token)
+        case .overdue: return .overdue
+        case .recurring: return .recurring
+        case .rightParen, .and, .or, .not:
+            preconditionFailure("not the start of a term")
+        }
+    }
+
+    // MARK: Terms
+
+    private func regex(_ pattern: String, _ token: QueryToken) throws(QueryParseError) -> Query {
+        do {
+            _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+        } catch {
+            throw QueryParseError(
+                position: position(token.start), expected: "a valid regular expression", found: token.spelling,
+                hint: "to search for the text itself, put it in quotes")
+        }
+        return .regex(pattern)
+    }
+
+    private func tag(_ name: String, _ token: QueryToken) throws(QueryParseError) -> String {
+        guard let problem = TagName.problem(with: name) else { return name }
+        let scalarOffset = token.start + 1 + Self.scalarCount(ofFirst: problem.offset, charactersOf: name)
+        if case .empty = problem {
+            throw QueryParseError(
+                position: position(scalarOffset), expected: "a tag name after \"\(token.spelling)\"",
+                found: foundAt(scalarOffset), hint: "to search for \"\(token.spelling)\" in titles, put it in quotes")
+        }
+        throw QueryParseError(
+            position: position(scalarOffset), expected: "a tag name", found: "\"\(token.spelling)\" (\(problem))",
+            hint: "to search for the text in titles, put it in quotes")
+    }
+
+    private func foundAt(_ scalarOffset: Int) -> String {
+        guard let token = tokens.first(where: { $0.start >= scalarOffset }) else { return "end of query" }
+        return "\"\(token.spelling)\""
+    }
+
+    /// How many scalars the first `count` characters of `text` take: where a
+    /// problem found in a name (counted in characters) is in the query.
+    private static func scalarCount(ofFirst count: Int, charactersOf text: String) -> Int {
+        text.prefix(count).unicodeScalars.count
+    }
+
+    private func field(
+        key spelling: String, value: String, valueIsQuoted: Bool, valueStart: Int, _ token: QueryToken
+    ) throws(QueryParseError) -> Query {
+        guard let key = QueryKey(spelling: spelling) else {
+            throw QueryParseError(
+                position: position(token.start), expected: "one of the keys \(QueryKey.knownSpellings)",
+                found: "\"\(spelling)\"", hint: "to search for \"\(token.spelling)\" in titles, put it in quotes")
+        }
+        let found = "\"\(token.spelling)\""
+        switch key {
+        case .project:
+            if let problem = ProjectPath.problem(with: value) {
+                throw QueryParseError(
+                    position: position(
+                        valueStart + (valueIsQuoted ? 1 : 0) + Self.scalarCount(ofFirst: problem.offset, charactersOf: value)),
+                    expected: "a project path like home.garden", found: "\(found) (\(problem))")
+            }
+            return .project(value)
+        case .priority, .priorityAbove, .priorityBelow:
+            let priority: Priority?
+            if value.lowercased() == "none" {
+                priority = nil
+            } else if let letter = Priority(letter: value) {
+                priority = letter
+            } else {
+                throw QueryParseError(position: position(valueStart), expected: "a priority H, M, L or none", found: found)
+            }
+            switch key {
+            case .priorityAbove: return .priorityAbove(priority)
+            case .priorityBelow: return .priorityBelow(priority)
+            default: return .priority(priority)
+            }
+        case .due, .dueBefore, .dueAfter:
+            guard !value.trimmingWhitespace().isEmpty else {
+                throw QueryParseError(position: position(valueStart), expected: "a date after \"\(spelling):\"", found: found)
+            }
+            switch key {
+            case .dueBefore: return .dueBefore(value)
+            case .dueAfter: return .dueAfter(value)
+            default: return !valueIsQuoted && value.lowercased() == "none" ? .dueNone : .dueOn(value)
+            }
+        case .status:
+            guard let status = QueryStatus(rawValue: value.lowercased()) else {
+                let statuses = QueryStatus.allCases.map(\.rawValue).joined(separator: ", ")
+                throw QueryParseError(position: position(valueStart), expected: "a status (\(statuses))", found: found)
+            }
+            return .status(status)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+/// The text of `todo.add` / `todo.modify`, read into a title and changes:
+/// `buy milk +errand pri:H due:fri` is the title "buy milk" plus three changes.
+///
+/// Rules, word by word (words are separated by white space):
+/// - `+tag` adds a tag. In `modify`, `-tag` removes one; in `add` a word
+///   starting with `-` is title text, since a new item has no tags to remove
+///   and titles like "-20% sale" exist. A tag that breaks `TagName`'s rules is
+///   an error, not title text, so a typo does not land in the title unnoticed.
+///   A lone `+` or `-` is title text.
+/// - `project:` (`pro:`), `priority:` (`pri:`), `due:`, `wait:`, `recur:`,
+///   keys in any case, set fields. A value may be quoted (`due:"next fri"`,
+///   no escapes inside). An empty value clears the field in `modify` and is an
+///   error in `add`. `priority:none` also clears.
+/// - Any other word, including ones with colons (`10:30`, `https://…`,
+///   `note:`), is title text: titles are the common case here, unlike in queries.
+/// - `--` ends the shorthand: every later word is title text (`-- +1 for x`).
+///
+/// Title words keep their order, joined by single spaces. The title is not
+/// checked against `TodoTitle`'s rules here; the command does that.
+public struct Shorthand: Hashable, Sendable {
+    public var title: String
+    public var changes: [ShorthandChange]
+
+    public init(title: String, changes: [ShorthandChange]) {
+        self.title = title
+        self.changes = changes
+    }
+
+    public static func parse(_ text: String, for command: ShorthandCommand) throws(ShorthandError) -> Shorthand {
+        var reader = ShorthandReader(text: text, command: command)
+        return try reader.read()
+    }
+}
+
+private enum ShorthandKey {
+    case project, priority, due, wait, recur
+
+    init?(_ spelling: some StringProtocol) {
+        switch spelling.lowercased() {
+        case "project", "pro": self = .project
+        case "priority", "pri": self = .priority
+        case "due": self = .due
+        case "wait": self = .wait
+        case "recur": self = .recur
+        default: return nil
+        }
+    }
+}
+
+private struct ShorthandReader {
+    let characters: [Character]
+    let command: ShorthandCommand
+    var index = 0
+    var titleWords: [String] = []
+    var changes: [ShorthandChange] = []
+
+    init(text: String, command: ShorthandCommand) {
+        characters = Array(text)
+        self.command = command
+    }
+
+    mutating func read() throws(ShorthandError) -> Shorthand {
+        var literal = false
+        while let (word, start) = nextWord(), !word.isEmpty {
+            if literal {
+                titleWords.append(word)
+            } else if word == "--" {
+                literal = true
+            } else {
+                try interpret(word, at: start)
+            }
+        }
+        if command == .add, titleWords.isEmpty {
+            throw ShorthandError(position: characters.count, reason: .missingTitle)
+        }
+        return Shorthand(title: titleWords.joined(separator: " "), changes: changes)
+    }
+
+    /// The next run of non-space characters, and where it starts.
+    mutating func nextWord() -> (String, Int)? {
+        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        guard index < characters.count else { return nil }
+        let start = index
+        while index < characters.count, !characters[index].isWhitespace { index += 1 }
+        return (String(characters[start..<index]), start)
+    }
+
+    mutating func interpret(_ word: String, at start: Int) throws(ShorthandError) {
+        if word.count > 1, word.first == "+" || (word.first == "-" && command == .modify) {
+            let name = String(word.dropFirst())
+            if let problem = TagName.problem(with: name) {
+                throw ShorthandError(position: start + 1 + min(problem.offset, name.count), reason: .invalidTag(word, problem))
+            }
+            changes.append(word.first == "+" ? .addTag(name) : .removeTag(name))
+            return
+        }
+        guard let colon = word.firstIndex(of: ":"), let key = ShorthandKey(word[..<colon]) else {
+            titleWords.append(word)
+            return
+        }
+        let keySpelling = String(word[..<colon])
+        var valueStart = start + keySpelling.count + 1
+        var value = String(word[word.index(after: colon)...])
+        if value.first == "\"" {
+            value = try quotedValue(openingAt: valueStart)
+            valueStart += 1
+        }
+        let cleared = value.isEmpty
+        if cleared, command == .add {
+            throw ShorthandError(position: valueStart, reason: .emptyValue(key: keySpelling))
+        }
+        switch key {
+        case .project:
+            if !cleared, let problem = ProjectPath.problem(with: value) {
+                throw ShorthandError(
+                    position: valueStart + min(problem.offset, value.count), reason: .invalidProject(value, problem))
+            }
+            changes.append(.setProject(cleared ? nil : value))
+        case .priority:
+            if cleared || value.lowercased() == "none" {
+                if command == .add {
+                    throw ShorthandError(position: valueStart, reason: .emptyValue(key: keySpelling))
+                }
+                changes.append(.setPriority(nil))
+            } else if let priority = Priority(letter: value) {
+                changes.append(.setPriority(priority))
+            } else {
+                throw ShorthandError(position: valueStart, reason: .invalidPriority(value))
+            }
+        case .due: changes.append(.setDue(cleared ? nil : value))
+        case .wait: changes.append(.setWait(cleared ? nil : value))
+        case .recur: changes.append(.setRecurrence(cleared ? nil : value))
+        }
+    }
+
+    /// Reads `"…"` starting at `opening` (it may run across spaces), leaving
+    /// `index` just after the closing quote.
+    mutating func quotedValue(openingAt opening: Int) throws(ShorthandError) -> String {
+        guard let closing = characters[(opening + 1)...].firstIndex(of: "\"") else {
+            throw ShorthandError(position: characters.count, reason: .unterminatedQuote)
+        }
+        index = closing + 1
+        return String(characters[(opening + 1)..<closing])
+    }
+}

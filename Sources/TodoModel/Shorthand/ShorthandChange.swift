@@ -1,0 +1,25 @@
+/// One change that add/modify shorthand asks for, besides the title.
+///
+/// Dates and recurrences stay the text that was typed: they are resolved
+/// later, by the natural-date parser, against the time the command runs.
+/// `nil` values clear the field (`priority:` with nothing after the colon).
+public enum ShorthandChange: Hashable, Sendable {
+    case addTag(String)
+    case removeTag(String)
+    case setProject(String?)
+    case setPriority(Priority?)
+    case setDue(String?)
+    case setWait(String?)
+    case setRecurrence(String?)
+}
+
+/// Which command the shorthand is for: a few words mean different things in each.
+public enum ShorthandCommand: Sendable {
+    /// `todo.add`: a new item. `-word` is title text (there is no tag to
+    /// remove), a key with an empty value is an error (nothing to clear), and a
+    /// title is required.
+    case add
+    /// `todo.modify`: `-tag` removes a tag, `key:` clears the field, and the
+    /// title may be empty (it is then left as it was).
+    case modify
+}

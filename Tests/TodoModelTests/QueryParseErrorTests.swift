@@ -1,0 +1,84 @@
+import Testing
+import TodoModel
+
+/// Malformed queries are refused with the place, what was wanted and what was there.
+@Suite struct QueryParseErrorTests {
+    private func parseError(_ text: String) -> QueryParseError? {
+        do {
+            _ = try Query.parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [
+        // (query, position, a piece of the message)
+        ("+home and (a or b", 17, "expected \")\" to close \"(\" at 10, found end of query"),
+        ("(a or b c", 9, "to close \"(\" at 0"),
+        ("a or", 4, "expected a term after \"or\" at 2, found end of query"),
+        ("or a", 0, "expected a term, found \"or\""),
+        ("a and", 5, "expected a term after \"and\" at 2"),
+        ("a or or b", 5, "found \"or\""),
+        ("()", 1, "expected a term inside \"(\" at 0, found \")\""),
+        ("a ( ) b", 4, "inside \"(\" at 2"),
+        ("a)", 1, "expected end of query, found \")\""),
+        ("not", 3, "expected a term after \"not\" at 0, found end of query"),
+        ("a !", 3, "after \"!\" at 2"),
+        ("foo:bar", 0, "expected one of the keys project, pro, priority"),
+        ("milk \"half fat", 14, "to close the quote opened at 5"),
+        ("\"\"", 0, "text between the quotes"),
+        ("/unclosed", 9, "\"/\" to close the pattern opened at 0"),
+        ("a /(/", 2, "expected a valid regular expression, found /(/"),
+        ("//", 0, "a pattern between the slashes"),
+        ("+", 1, "expected a tag name after \"+\", found end of query"),
+        ("+a:b", 2, "\":\" cannot be part of a tag name"),
+        ("--x", 1, "cannot start with \"-\""),
+        ("project:home..garden", 13, "empty part"),
+        ("project:", 8, "a project path"),
+        ("priority:X", 9, "a priority H, M, L or none"),
+        ("status:open", 7, "a status (pending, completed, waiting, all)"),
+        ("due.before:\"  \"", 11, "a date after \"due.before:\""),
+        ("due:", 4, "a date after \"due:\""),
+    ])
+    func reportsWhereAndWhat(text: String, position: Int, message: String) throws {
+        let error = try #require(parseError(text))
+        #expect(error.position == position, "\(error)")
+        #expect(error.description.contains(message), "\(error)")
+        #expect((0...text.count).contains(error.position))
+    }
+
+    @Test func positionsCountCharactersNotBytes() throws {
+        let error = try #require(parseError("café (a"))
+        #expect(error.position == 7)
+    }
+
+    @Test func anUnknownKeySuggestsQuoting() throws {
+        let error = try #require(parseError("mailto:someone"))
+        #expect(error.hint?.contains("quotes") == true)
+        #expect(try Query.parse("\"mailto:someone\"") == .text("mailto:someone"))
+    }
+
+    @Test func theMessageHasTheAgreedShape() throws {
+        let error = try #require(parseError("(+home or +work"))
+        #expect(error.description == "at 15: expected \")\" to close \"(\" at 0, found end of query")
+    }
+}
+
+@Suite struct QueryParseErrorPositionTests {
+    /// Positions are in characters even where the lexer has split one into scalars.
+    @Test func positionsInsideCombinedCharactersPointAtTheCharacter() throws {
+        do {
+            _ = try Query.parse("e\u{301}e\u{301} +a\u{301}:b")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.position == 5, "\(error)")
+        }
+        do {
+            _ = try Query.parse("(\"\u{301}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.position == 2, "\(error)")
+        }
+    }
+}
