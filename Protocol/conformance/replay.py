@@ -64,18 +64,18 @@ class Daemon:
                    "--config", "/dev/null", "--log-level", "warning"] + self.args
         self.log = open(os.path.join(self.dir, "todod.log"), "ab")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, env=dict(os.environ, TZ="UTC"))
+        # Wait for the socket file, not for a connection: a probe would be a
+        # connection of its own, and the transcripts count connections. (todod
+        # does not number one that closes at once, but a loaded machine can
+        # make "at once" late.) The first connection retries until todod listens.
         deadline = time.time() + 30
         while time.time() < deadline:
-            try:
-                probe = socket.socket(socket.AF_UNIX)
-                probe.connect(self.socket)
-                probe.close()
+            if os.path.exists(self.socket):
                 return
-            except OSError:
-                if self.process.poll() is not None:
-                    raise Failure("todod exited at start: " + self.log_text())
-                time.sleep(0.05)
-        raise Failure("todod did not start listening")
+            if self.process.poll() is not None:
+                raise Failure("todod exited at start: " + self.log_text())
+            time.sleep(0.02)
+        raise Failure("todod did not create its socket")
 
     def stop(self, sig):
         self.process.send_signal(sig)
@@ -94,8 +94,18 @@ class Daemon:
 
 class Connection:
     def __init__(self, path):
-        self.socket = socket.socket(socket.AF_UNIX)
-        self.socket.connect(path)
+        deadline = time.time() + 30
+        while True:
+            self.socket = socket.socket(socket.AF_UNIX)
+            try:
+                self.socket.connect(path)
+                break
+            except (ConnectionRefusedError, FileNotFoundError):
+                # Bound but not yet listening, or replaced by a restart.
+                self.socket.close()
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.02)
         self.buffer = b""
         self.closed = False
         self.methods = {}  # request id (as JSON) -> method

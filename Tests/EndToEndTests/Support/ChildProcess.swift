@@ -35,6 +35,11 @@ final class ChildProcess: @unchecked Sendable {
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
             }
         }
+        // Nothing else of the test process's: tests run in parallel, and the
+        // pipes and sockets they hold at that moment (not all close-on-exec)
+        // would otherwise take descriptors from the child's limit.
+        // (glibc 2.34's closefrom action; Swift's Glibc module does not show it.)
+        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -68,6 +73,11 @@ final class ChildProcess: @unchecked Sendable {
         self.pid = pid
         stdout?.processStarted()
         stderr?.processStarted()
+    }
+
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: AddCloseFrom.self)
     }
 
     deinit {
