@@ -33,12 +33,15 @@ struct Reminders {
         }
     }
 
-    /// The earliest instant after `now` at which `item` fires a reminder or
-    /// turns overdue (its row changes then even if the reminder fired before).
+    /// The earliest instant at which `item` fires a reminder or turns
+    /// overdue (its row changes then even if the reminder fired before):
+    /// `now` itself when a reminder is already due and has not fired (an
+    /// item added or changed with a due date in the past), else after `now`.
     func nextEvent(of item: TodoItem, after now: Date, timeZone: TimeZone) -> Date? {
         ReminderAlert.Condition.allCases.compactMap { condition -> Date? in
-            guard let deadline = deadline(of: item, condition, timeZone: timeZone), deadline > now else { return nil }
+            guard let deadline = deadline(of: item, condition, timeZone: timeZone) else { return nil }
             let hasFired = fired.contains(ReminderKey(itemID: item.id, condition: condition))
+            if deadline <= now { return hasFired ? nil : now }
             return hasFired && condition == .waiting ? nil : deadline
         }.min()
     }

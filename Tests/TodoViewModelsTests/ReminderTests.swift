@@ -34,6 +34,22 @@ import TodoViewModels
         #expect(try viewModel.tick().changes.isEmpty)  // once only
     }
 
+    /// An item added already overdue asks for a tick at once, and that tick
+    /// fires its reminder: before, only future deadlines were planned, so
+    /// the reminder waited for a restart (or another item's deadline).
+    @Test func anItemAddedOverdueFiresItsReminderAtOnce() throws {
+        let yesterday = CalendarDay(clock.now.addingTimeInterval(-86_400), in: clock.todoClock.timeZone)
+        let outcome = try viewModel.perform(.add(title: "rent", due: .day(yesterday)))
+        #expect(outcome.nextEvent == clock.now)
+        #expect(viewModel.main.rows.first?.overdue == true)
+        #expect(alerts.isEmpty)
+
+        let fired = try viewModel.tick()
+        #expect(fired.changes[.main]?.changedKeys.contains("alerts") == true)
+        #expect(alerts.map(\.condition) == [.overdue])
+        #expect(viewModel.nextEvent != clock.now)  // fired once: nothing more to do now
+    }
+
     @Test func aShorterReminderAgeFromAReloadFiresAtTheNextTick() throws {
         let milk = try viewModel.add("milk")
         clock.advance(by: 2 * 3600)
