@@ -93,7 +93,7 @@ class Daemon:
 
 
 class Connection:
-    def __init__(self, path):
+    def __init__(self, path, daemon=None):
         deadline = time.time() + 30
         while True:
             self.socket = socket.socket(socket.AF_UNIX)
@@ -103,6 +103,8 @@ class Connection:
             except (ConnectionRefusedError, FileNotFoundError):
                 # Bound but not yet listening, or replaced by a restart.
                 self.socket.close()
+                if daemon is not None and daemon.process.poll() is not None:
+                    raise Failure("todod exited at start: " + daemon.log_text())
                 if time.time() > deadline:
                     raise
                 time.sleep(0.02)
@@ -218,7 +220,7 @@ def run_transcript(path, todod, validator, record):
 
     def connection(number):
         if number not in connections or connections[number].closed:
-            connections[number] = Connection(daemon.socket)
+            connections[number] = Connection(daemon.socket, daemon)
         return connections[number]
 
     def receive(number, expected_text, where):

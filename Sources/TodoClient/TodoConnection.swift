@@ -166,15 +166,11 @@ public final class TodoConnection: Sendable {
             reply.fail(ClientError.timedOut(after: replyTimeout))
         }
         defer { timeout.cancel() }
-        do {
-            try await outbound.write(ByteBuffer(bytes: line))
-        } catch {
-            // Not written: whatever ended the connection decides whether it can be repeated.
-            throw state.withLockedValue { state in
-                _ = state.pending.removeValue(forKey: id)
-                return state.endError
-            }
-        }
+        // If the write fails the connection has ended: the read loop fails
+        // the pending reply once it has read everything todod sent (maybe a
+        // `server.shutdown` still on its way), which decides whether the
+        // request can be repeated; deciding here, earlier, could miss it.
+        try? await outbound.write(ByteBuffer(bytes: line))
         return try await reply.futureResult.get()
     }
 

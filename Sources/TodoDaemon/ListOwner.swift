@@ -14,7 +14,9 @@ import TodoViewModels
 /// loop too: a request is read, parsed, carried out and answered on one
 /// thread, with no hop between threads (a hop each way cost more than all of
 /// `server.status`'s work). Only blocking store work runs elsewhere, on the
-/// writer's thread.
+/// writer's thread. (An undo step read back from the store is decoded here,
+/// when it is first undone: a few milliseconds for a step of 1,000 items,
+/// once, against decoding every step at start.)
 ///
 /// **Turns.** Connections hand the requests of a read burst over (`submit`);
 /// the owner carries out everything that arrived together — pipelined on one

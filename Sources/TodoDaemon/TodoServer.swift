@@ -129,7 +129,9 @@ public final class TodoServer: Service {
                 }, logger: self.logger)
             return channel.eventLoop.makeCompletedFuture {
                 // Listed before its handlers are added, on its own loop: the
-                // stop's call to `shutDown` is queued behind this, so it finds them.
+                // stop's call to `shutDown` is queued behind this, so it finds
+                // the handler; if the connection is not greeted yet by then, the
+                // handler greets it and then says the shutdown (`pendingEnd`).
                 let key = ObjectIdentifier(channel)
                 let listed = self.served.withLock { served in
                     guard !served.stopping else { return false }

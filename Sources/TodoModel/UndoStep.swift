@@ -72,6 +72,10 @@ public struct UndoStep: Hashable, Sendable, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let readFailure {
+            // Never written back as a step with no changes: the damage would be lost.
+            throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath, debugDescription: readFailure))
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(changes, forKey: .changes)
         try container.encode(description, forKey: .description)
@@ -106,9 +110,15 @@ public struct UndoStep: Hashable, Sendable, Codable {
         self.init(description: description, changes: changes)
     }
 
-    /// The step that reverses this one.
+    /// The step that reverses this one (a stored step's, read when needed,
+    /// and unreadable when it is).
     public var inverse: UndoStep {
-        UndoStep(description: description, changes: changes.reversed().map(\.inverse))
+        switch body {
+        case .changes(let changes):
+            return UndoStep(description: description, changes: changes.reversed().map(\.inverse))
+        case .stored(let stored):
+            return UndoStep(description: description) { try stored.result.get().reversed().map(\.inverse) }
+        }
     }
 }
 

@@ -158,29 +158,30 @@ public final class SQLiteTodoStore: ListStore {
     /// without building the items), and its stored form for later.
     private static let historyQuery = """
         SELECT stack, step,
-               CASE WHEN json_valid(step) THEN json_extract(step, '$.description') END AS description
+               CASE WHEN json_valid(step) AND json_type(step, '$.description') = 'text'
+                    THEN json_extract(step, '$.description') END AS description
         FROM historyStep ORDER BY seq
         """
 
     /// A stored undo step whose items are decoded only if it is undone or
     /// redone: the history can hold as many items as the list, and decoding
-    /// them all took half of the start-up. A step that is not valid JSON is
-    /// kept too; undoing it is refused with the reason.
+    /// them all took half of the start-up. A step that is not valid JSON, or
+    /// has no description, is kept too; undoing it is refused with the reason.
     private static func storedStep(description: String?, json: Data) -> UndoStep {
         struct Stored: Decodable {
             var changes: [ItemChange]
         }
         guard let description else {
             return UndoStep(description: "a change that cannot be read back") {
-                throw StoredStepError.notJSON
+                throw StoredStepError.noDescription
             }
         }
         return UndoStep(description: description) { try decoder.decode(Stored.self, from: json).changes }
     }
 
     enum StoredStepError: Error, CustomStringConvertible {
-        case notJSON
-        var description: String { "its stored form is not valid JSON" }
+        case noDescription
+        var description: String { "its stored form is not JSON with a description" }
     }
 
     /// Stores `batch` in one transaction, each write in a savepoint of its

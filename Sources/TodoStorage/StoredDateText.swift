@@ -66,7 +66,9 @@ enum StoredDateText {
         guard separator(4, "-"), separator(7, "-"), separator(10, " "), separator(13, ":"), separator(16, ":"),
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+            // Years before 1000 are written by GRDB's formatter (Julian before
+            // 1582), so they are left to GRDB to read back alike.
+            year >= 1000, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
         var milliseconds = 0
         if text.count == 23 {

@@ -51,13 +51,15 @@ struct TodoRecord: Codable, FetchableRecord, PersistableRecord {
             ])
     }
 
-    /// The columns `init(row:)` reads, in its order.
+    /// The columns `init(row:of:)` reads, in its order.
     static let selection = "id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt"
 
     /// Reads a row selected with `selection` by column index, and its dates
     /// straight from SQLite's text with `StoredDateText`: at start-up this
     /// runs for every item, where GRDB's Codable decoding cost most of the
-    /// load. `statement` is the one `row` comes from, on that row.
+    /// load. `row` must be the current row of `statement` (a cursor's row):
+    /// its dates are read from the statement. A value that is not what its
+    /// column should hold throws (naming it), as GRDB's decoding did.
     init(row: Row, of statement: Statement) throws {
         let raw = statement.sqliteStatement
         func date(_ index: Int32) throws -> Date? {
@@ -68,9 +70,9 @@ struct TodoRecord: Codable, FetchableRecord, PersistableRecord {
                 let text = UnsafeRawBufferPointer(
                     start: sqlite3_column_text(raw, index), count: Int(sqlite3_column_bytes(raw, index)))
                 // Any form StoredDateText does not write is left to GRDB.
-                return StoredDateText.date(fromText: text) ?? (row[Int(index)] as Date?)
+                return try StoredDateText.date(fromText: text) ?? row.decode(Date?.self, atIndex: Int(index))
             default:
-                return row[Int(index)] as Date?
+                return try row.decode(Date?.self, atIndex: Int(index))
             }
         }
         func required(_ index: Int32) throws -> Date {
@@ -79,13 +81,13 @@ struct TodoRecord: Codable, FetchableRecord, PersistableRecord {
             }
             return date
         }
-        id = row[0]
-        title = row[1]
-        isDone = row[2]
+        id = try row.decode(atIndex: 0)
+        title = try row.decode(atIndex: 1)
+        isDone = try row.decode(atIndex: 2)
         createdAt = try required(3)
         updatedAt = try required(4)
         completedAt = try date(5)
-        dueDay = row[6]
+        dueDay = try row.decode(atIndex: 6)
         dueAt = try date(7)
     }
 

@@ -92,7 +92,7 @@ import TodoViewModels
     @Test func aDamagedStepIsLoadedAndSaysWhyItCannotBeRead() throws {
         let store = try SQLiteTodoStore(path: path)
         var steps: [UndoStep] = []
-        for id in 1...4 {
+        for id in 1...5 {
             let step = UndoStep(description: "add “\(id)”", changes: [ItemChange(before: nil, after: item(Int64(id), "\(id)"))])
             steps.append(step)
             try store.write([ListWrite(changes: step.changes, historyChange: .record(step))])
@@ -102,14 +102,30 @@ import TodoViewModels
             let seqs = try Int64.fetchAll(db, sql: "SELECT seq FROM historyStep ORDER BY seq")
             try db.execute(sql: "UPDATE historyStep SET step = ? WHERE seq = ?", arguments: [#"{"changes":42,"description":"add “2”"}"#, seqs[1]])
             try db.execute(sql: "UPDATE historyStep SET step = ? WHERE seq = ?", arguments: ["{not json", seqs[2]])
+            try db.execute(sql: "UPDATE historyStep SET step = ? WHERE seq = ?", arguments: [#"{"changes":[],"description":5}"#, seqs[4]])
         }
 
         let undo = try SQLiteTodoStore(path: path).load().history.undoSteps
-        #expect(undo.map(\.description) == ["add “1”", "add “2”", "a change that cannot be read back", "add “4”"])
+        #expect(undo.map(\.description) == [
+            "add “1”", "add “2”", "a change that cannot be read back", "add “4”", "a change that cannot be read back",
+        ])
         #expect(undo[0] == steps[0] && undo[3] == steps[3])
         #expect(undo[0].readFailure == nil && undo[3].readFailure == nil)
         #expect(undo[1].readFailure != nil && undo[1].changes.isEmpty)
-        #expect(undo[2].readFailure?.contains("not valid JSON") == true)
+        #expect(undo[2].readFailure?.contains("not JSON with a description") == true)
+        #expect(undo[4].readFailure != nil)
+    }
+
+    /// A value that is not what its column holds (here a date that is no
+    /// date) fails the load with an error, as GRDB's decoding did: never a crash.
+    @Test func anItemWithAnUnreadableDateFailsTheLoad() throws {
+        let store = try SQLiteTodoStore(path: path)
+        try insert(item(1, "one"), into: store)
+        try store.close()
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE item SET updatedAt = 'garbage' WHERE id = 1")
+        }
+        #expect(throws: (any Error).self) { try SQLiteTodoStore(path: path).load() }
     }
 
     @Test func recordingClearsRedoAndKeepsTheNewestHundred() throws {

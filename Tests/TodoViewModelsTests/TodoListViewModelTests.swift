@@ -171,6 +171,9 @@ import TodoViewModels
         }
         #expect(restarted.main.rows.map(\.title) == ["milk"])
         #expect(restarted.main.properties.undoText == "Undo add “bread”")
+        // It never passes for a step with no changes: not inverted, not written back.
+        #expect(unreadable.inverse.readFailure == "damaged on purpose")
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(unreadable) }
     }
 
     @Test func aHundredStepsAreKept() throws {

@@ -17,16 +17,18 @@ public enum ServerStatus: RPCMethod {
     public static let summary = "What the daemon is doing."
     public typealias Params = NoParams
 
+    /// Its properties are declared in key order, as the wire has them, so
+    /// they are encoded without sorting (see `CanonicalJSONEncoder`).
     public struct Result: Codable, Hashable, Sendable {
-        public var server: String
-        public var `protocol`: String
-        public var epoch: String
-        public var revision: Int
-        public var items: Int
         public var connections: Int
+        public var dataFile: String
+        public var epoch: String
+        public var items: Int
+        public var `protocol`: String
+        public var revision: Int
+        public var server: String
         public var subscriptions: Int
         public var uptimeSeconds: Int
-        public var dataFile: String
 
         public init(
             server: String, protocol: String, epoch: String, revision: Int, items: Int, connections: Int,
