@@ -124,10 +124,14 @@ public final class TodoListViewModel {
             return CommandOutcome(row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: nil, changes: [:])
         }
         let (changes, applied) = apply(step, historyChange, at: now)
+        let description: String
+        switch historyChange {
+        case .record: description = step.description
+        case .undo: description = UndoWording.undid(step, applied: step.changes) { wording.due($0, now: now) }
+        case .redo: description = UndoWording.redid(step, applied: step.changes) { wording.due($0, now: now) }
+        }
         return CommandOutcome(
-            // An undo step's inverse keeps its description, so this reads
-            // right for undo and redo too: "add “buy milk”".
-            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: step.description,
+            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: description,
             changes: changes, write: ListWrite(changes: step.changes, historyChange: historyChange), applied: applied,
             nextEvent: nextEvent(of: step, after: now))
     }

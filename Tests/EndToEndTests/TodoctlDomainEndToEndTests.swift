@@ -53,10 +53,14 @@ import Testing
 
         #expect(try await daemon.terminate() == 0)
         try await daemon.start()
-        #expect(try await todoctl("undo", socket: socket).stdout == "done: clear 3 completed items\n")
+        #expect(try await todoctl("undo", socket: socket).stdout == "undid: clear 3 completed items (3 items are back)\n")
         #expect(try await todoctl("ls", socket: socket).stdout == "1  [x] one\n2  [x] two\n3  [x] three\n0 items left\n")
-        #expect(try await todoctl("undo", socket: socket).stdout == "done: mark all done\n")
-        #expect(try await todoctl("redo", socket: socket).stdout == "done: mark all done\n")
+        #expect(try await todoctl("undo", socket: socket).stdout == "undid: mark all done (3 items changed)\n")
+        #expect(try await todoctl("redo", socket: socket).stdout == "redid: mark all done (3 items changed)\n")
+        // One item: what came back, or went, by name.
+        _ = try await todoctl("rm", "2", socket: socket)
+        #expect(try await todoctl("undo", socket: socket).stdout == "undid: delete “two” (“two” is back)\n")
+        #expect(try await todoctl("redo", socket: socket).stdout == "redid: delete “two” (“two” is gone)\n")
         _ = try await todoctl("add", "four", socket: socket)
         let nothing = try await todoctl("redo", socket: socket)
         #expect(nothing.status == 65)

@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import TodoProtocol
 
-/// Runs a command that is not about one item and prints what it did.
-private func runBulk<M: RPCMethod>(_ method: M.Type, _ connection: ConnectionOptions) async throws
+/// Runs a command that is not about one item and prints what it did:
+/// `done: …`, or, for undo and redo, todod's own words (`undid: …`).
+private func runBulk<M: RPCMethod>(_ method: M.Type, _ connection: ConnectionOptions, prefix: String = "done: ") async throws
 where M.Params == NoParams, M.Result == CommandResult {
     let result = try await withDaemon(connection) { daemon in
         try await daemon.call(M.self, NoParams())
     }
-    print(result.done.map { "done: \($0)" } ?? "nothing to change")
+    print(result.done.map { prefix + $0 } ?? "nothing to change")
 }
 
 struct ToggleAllCommand: AsyncParsableCommand {
@@ -53,7 +54,7 @@ struct UndoCommand: AsyncParsableCommand {
 
     @ParentCommand var todoctl: Todoctl
 
-    func run() async throws { try await runBulk(Undo.self, todoctl.connection) }
+    func run() async throws { try await runBulk(Undo.self, todoctl.connection, prefix: "") }
 }
 
 struct RedoCommand: AsyncParsableCommand {
@@ -61,5 +62,5 @@ struct RedoCommand: AsyncParsableCommand {
 
     @ParentCommand var todoctl: Todoctl
 
-    func run() async throws { try await runBulk(Redo.self, todoctl.connection) }
+    func run() async throws { try await runBulk(Redo.self, todoctl.connection, prefix: "") }
 }
