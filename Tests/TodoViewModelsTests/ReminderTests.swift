@@ -20,18 +20,18 @@ import TodoViewModels
         let milk = try viewModel.add("milk")
         #expect(viewModel.nextEvent == clock.now.addingTimeInterval(12 * 3600))  // midnight comes first
         clock.advance(by: 86_400 - 1)
-        _ = try viewModel.tick()
+        _ = viewModel.tick()
         #expect(alerts.isEmpty)
 
         clock.advance(by: 1)
-        let fired = try viewModel.tick()
+        let fired = viewModel.tick()
         #expect(fired.changes[.main]?.changedKeys.contains("alerts") == true)
         #expect(alerts == [ReminderAlert(id: milk.rawValue, condition: .waiting, message: "“milk” has waited for more than a day")])
         #expect(viewModel.main.properties.alertCount == 1)
         #expect(viewModel.snapshot.firedReminders == [ReminderKey(itemID: milk, condition: .waiting)])
 
         clock.advance(by: 3600)
-        #expect(try viewModel.tick().changes.isEmpty)  // once only
+        #expect(viewModel.tick().changes.isEmpty)  // once only
     }
 
     /// An item added already overdue asks for a tick at once, and that tick
@@ -44,7 +44,7 @@ import TodoViewModels
         #expect(viewModel.main.rows.first?.overdue == true)
         #expect(alerts.isEmpty)
 
-        let fired = try viewModel.tick()
+        let fired = viewModel.tick()
         #expect(fired.changes[.main]?.changedKeys.contains("alerts") == true)
         #expect(alerts.map(\.condition) == [.overdue])
         #expect(viewModel.nextEvent != clock.now)  // fired once: nothing more to do now
@@ -53,10 +53,10 @@ import TodoViewModels
     @Test func aShorterReminderAgeFromAReloadFiresAtTheNextTick() throws {
         let milk = try viewModel.add("milk")
         clock.advance(by: 2 * 3600)
-        #expect(try viewModel.tick().changes.isEmpty)
+        #expect(viewModel.tick().changes.isEmpty)
         viewModel.changeReminderAge(to: 3600)
         #expect(viewModel.reminderAge == 3600)
-        _ = try viewModel.tick()
+        _ = viewModel.tick()
         #expect(alerts.map(\.id) == [milk.rawValue])
         #expect(alerts.first?.message == "“milk” has waited for more than an hour")
     }
@@ -65,7 +65,7 @@ import TodoViewModels
         let milk = try viewModel.add("milk")
         let bread = try viewModel.add("bread")
         clock.advance(by: 86_400)
-        _ = try viewModel.tick()
+        _ = viewModel.tick()
         #expect(alerts.map(\.id) == [milk.rawValue, bread.rawValue])
 
         _ = try viewModel.perform(.setDone(milk, true))
@@ -73,7 +73,7 @@ import TodoViewModels
         #expect(alerts.isEmpty)
         _ = try viewModel.perform(.setDone(milk, false))
         #expect(alerts.map(\.id) == [milk.rawValue])
-        #expect(try viewModel.tick().changes.isEmpty)
+        #expect(viewModel.tick().changes.isEmpty)
     }
 
     @Test func anOverdueItemRaisesAReminderAndItsRowTurnsOverdueOnTime() throws {
@@ -81,7 +81,7 @@ import TodoViewModels
         let rent = try viewModel.add("rent", due: .moment(twoPM))
         #expect(viewModel.nextEvent == twoPM)
         clock.advance(by: 2 * 3600)
-        let outcome = try viewModel.tick()
+        let outcome = viewModel.tick()
         #expect(alerts == [ReminderAlert(id: rent.rawValue, condition: .overdue, message: "“rent” is overdue (due today at 14:00)")])
         #expect(outcome.changes[.main]?.rowOperations.count == 1)
         #expect(viewModel.main.rows.first?.overdue == true)
@@ -90,17 +90,17 @@ import TodoViewModels
     @Test func firedRemindersSurviveARestartAndDoNotFireAgain() throws {
         try viewModel.add("milk")
         clock.advance(by: 86_400)
-        _ = try viewModel.tick()
+        _ = viewModel.tick()
         let restarted = TodoListViewModel(snapshot: viewModel.snapshot, clock: clock.todoClock, reminderAge: 86_400)
         #expect(restarted.main.properties.alerts == alerts)
-        #expect(try restarted.tick().changes.isEmpty)
+        #expect(restarted.tick().changes.isEmpty)
     }
 
     @Test func theDayChangingRewordsTheRows() throws {
         try viewModel.add("milk")
         #expect(viewModel.main.rows.first?.createdText == "created today")
         clock.advance(by: 12 * 3600)  // Berlin midnight
-        let outcome = try viewModel.tick()
+        let outcome = viewModel.tick()
         guard case .reset(let rows)? = outcome.changes[.main]?.rowOperations.first else {
             Issue.record("no rows re-worded: \(outcome.changes)")
             return
@@ -112,7 +112,7 @@ import TodoViewModels
         let quick = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock, reminderAge: 2 * 3600)
         try quick.add("call back")
         clock.advance(by: 2 * 3600)
-        _ = try quick.tick()
+        _ = quick.tick()
         #expect(quick.main.properties.alerts.first?.message == "“call back” has waited for more than 2 hours")
     }
 }

@@ -186,7 +186,7 @@ import TodoViewModels
 
     @Test func sharedViewsAreSharedSavedAndRestored() throws {
         try viewModel.add("milk")
-        let change = try viewModel.setOptions(of: .main, filter: .completed, sort: .title)
+        let change = viewModel.setOptions(of: .main, filter: .completed, sort: .title)
         #expect(change?.changes[.main]?.changedKeys.contains("filter") == true)
         #expect(viewModel.main.rows.isEmpty)
         let restarted = TodoListViewModel(snapshot: viewModel.snapshot, clock: clock.todoClock)
@@ -197,7 +197,7 @@ import TodoViewModels
     @Test func ownViewsAreNotSavedAndDoNotTouchTheSharedOne() throws {
         try viewModel.add("milk")
         viewModel.openView(.own(7), filter: .completed)
-        _ = try viewModel.setOptions(of: .own(7), filter: .active, sort: nil)
+        _ = viewModel.setOptions(of: .own(7), filter: .active, sort: nil)
         #expect(viewModel.main.properties.filter == .all)
         #expect(viewModel.snapshot.viewSettings.isEmpty)
     }
