@@ -4,9 +4,10 @@ import GRDBSQLite
 import TodoModel
 
 /// The row of the `item` table. Kept apart from `TodoItem` so the model module
-/// does not depend on GRDB.
-struct TodoRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "item"
+/// does not depend on GRDB. Written and read by hand-made statements (see
+/// `save` and `init(row:of:)`), not GRDB's record protocols: on every commit
+/// and at start-up those cost more than the rest of the work.
+struct TodoRecord {
 
     var id: Int64
     var title: String

@@ -6,12 +6,14 @@ import TodoModel
 /// Saying only the step (`delete “milk”`) read as if the item had just been
 /// deleted, when undoing it had brought it back.
 enum UndoWording {
-    static func undid(_ step: UndoStep, applied changes: [ItemChange], due: (DueDate) -> String) -> String {
-        "undid: \(step.description) (\(effect(of: changes, due: due)))"
+    enum Direction: String {
+        case undid, redid
     }
 
-    static func redid(_ step: UndoStep, applied changes: [ItemChange], due: (DueDate) -> String) -> String {
-        "redid: \(step.description) (\(effect(of: changes, due: due)))"
+    /// `step` as just applied: for an undo, the inverse of the step undone
+    /// (it keeps the description), so its changes are what happened now.
+    static func said(_ direction: Direction, _ step: UndoStep, due: (DueDate) -> String) -> String {
+        "\(direction.rawValue): \(step.description) (\(effect(of: step.changes, due: due)))"
     }
 
     /// What `changes`, as just applied, did to the list.
