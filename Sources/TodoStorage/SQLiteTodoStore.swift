@@ -132,8 +132,12 @@ public final class SQLiteTodoStore: ListStore {
             var undo: [UndoStep] = []
             var redo: [UndoStep] = []
             for row in try Row.fetchAll(db, sql: Self.historyQuery) {
-                let step = Self.storedStep(description: row["description"], json: row["step"])
-                if (row["stack"] as String) == "undo" { undo.append(step) } else { redo.append(step) }
+                // Throwing decodes: a damaged value fails the load, never crashes it.
+                // (A step with a description is JSON text; without one its form is unused.)
+                let step = Self.storedStep(
+                    description: try row.decode(forColumn: "description"),
+                    json: (try? row.decode(Data.self, forColumn: "step")) ?? Data())
+                if try row.decode(String.self, forColumn: "stack") == "undo" { undo.append(step) } else { redo.append(step) }
             }
             var views: [String: ViewSettings] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT name, filter, sort FROM viewSetting") {
