@@ -4,30 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The kind of a JSON value, as the scanner saw it.
-public enum JSONKind: Hashable, Sendable {
-    case object, array, string, number, boolean, null
-
-    /// For messages: "expected an object, got a string".
-    public var typeName: String {
-        switch self {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .boolean: "a boolean"
-        case .null: "null"
-        }
-    }
-}
-
-/// A string literal's content: the bytes between its quotes.
-struct JSONStringSpan {
-    var content: Range<Int>
-    /// Without escapes, the content is the string's UTF-8 as it is.
-    var hasEscapes: Bool
-}
-
 /// One pass over a line that checks it is exactly one JSON value and notes
 /// where the values one or two levels down are, without building a tree:
 /// a request's envelope members are found by their byte ranges, and only
@@ -97,48 +73,9 @@ struct JSONScanner {
     }
 }
 
-/// An open array or object.
-private struct JSONLevel {
-    var isObject: Bool
-    var start: Int
-    /// Its index in `members`, or -1 when it is not recorded.
-    var member: Int
-    /// Where its keys begin in `keys`.
-    var firstKey: Int
-    /// Its index in `keySets` once it has many keys, else -1.
-    var keySet: Int
-}
-
-/// The open arrays and objects, innermost last, in storage that never grows.
-private struct JSONLevels {
-    let storage: UnsafeMutableBufferPointer<JSONLevel>
-    private(set) var count = 0
-
-    init(storage: UnsafeMutableBufferPointer<JSONLevel>) { self.storage = storage }
-
-    var isEmpty: Bool { count == 0 }
-    var last: JSONLevel? { count == 0 ? nil : storage[count - 1] }
-
-    subscript(index: Int) -> JSONLevel {
-        get { storage[index] }
-        nonmutating set { storage[index] = newValue }
-    }
-
-    /// The caller has checked the depth limit, which is the storage's size.
-    mutating func append(_ level: JSONLevel) {
-        storage.initializeElement(at: count, to: level)
-        count += 1
-    }
-
-    mutating func removeLast() -> JSONLevel {
-        count -= 1
-        return storage.moveElement(from: count)
-    }
-}
-
 /// The scanner's position in the bytes and the ways of reading each token.
 /// Every `throw` names the byte where reading stopped.
-private struct JSONReader {
+struct JSONReader {
     let bytes: UnsafeRawBufferPointer
     let end: Int
     var position = 0
@@ -461,7 +398,7 @@ private struct JSONReader {
 
     /// One character of two to four bytes, checked as the Unicode standard's
     /// table 3-7 of well-formed UTF-8 says.
-    private mutating func multibyteCharacter() throws(JSONSyntaxError) {
+    mutating func multibyteCharacter() throws(JSONSyntaxError) {
         let lead = bytes[position]
         var count = 0
         var secondLow: UInt8 = 0x80
@@ -503,7 +440,7 @@ private struct JSONReader {
         return JSONSyntaxError(offset: position, "invalid UTF-8 (\(shown.joined(separator: " "))): \(problem)")
     }
 
-    // MARK: Whitespace, encodings, and what went wrong
+    // MARK: Whitespace (what went wrong: JSONReader+Errors.swift)
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
@@ -511,73 +448,5 @@ private struct JSONReader {
 
     private mutating func skipWhitespace() {
         while position < end, JSONScanner.isWhitespace(bytes[position]) { position += 1 }
-    }
-
-    /// A byte order mark says the sender meant another encoding, or UTF-8
-    /// with a mark JSON forbids (RFC 8259, 8.1); NUL bytes, found where they
-    /// occur, say UTF-16 or UTF-32 without one.
-    mutating func refuseOtherEncodings() throws(JSONSyntaxError) {
-        // Every mark begins with a byte JSON text never begins with.
-        guard end >= 2, bytes[0] == 0xEF || bytes[0] == 0xFE || bytes[0] == 0xFF || bytes[0] == 0 else { return }
-        if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-            throw JSONSyntaxError(offset: 0, "a UTF-8 byte order mark (EF BB BF); JSON here is UTF-8 without one")
-        }
-        let utf16 = (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE)
-        let utf32 = end >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF
-        if utf16 || utf32 {
-            throw JSONSyntaxError(offset: 0, "a UTF-16 or UTF-32 byte order mark; JSON here is UTF-8")
-        }
-    }
-
-    private func endOfLine(inside level: JSONLevel?) -> JSONSyntaxError {
-        guard let level else { return JSONSyntaxError(offset: end, "the line ends where a value should be") }
-        return JSONSyntaxError(
-            offset: end, "the line ends inside the \(level.isObject ? "object" : "array") that starts at byte \(level.start)")
-    }
-
-    /// The byte at `position` is not what the grammar allows there.
-    private mutating func unexpected(expecting expected: String) -> JSONSyntaxError {
-        let byte = bytes[position]
-        let problem: String
-        switch byte {
-        case 0:
-            problem = "a NUL byte where \(expected) should be; JSON here is UTF-8, not UTF-16 or UTF-32"
-        case UInt8(ascii: "'"):
-            problem = "expected \(expected), found a single quote; JSON strings and keys take double quotes"
-        case UInt8(ascii: "/"):
-            problem = "expected \(expected), found '/'; JSON has no comments"
-        case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            problem = "expected \(expected), found \(describeByte()); JSON numbers have no NaN, Infinity, leading '+' or leading '.'"
-        case 0x80...:
-            // Say whether it is a character JSON does not allow here, or not UTF-8 at all.
-            let start = position
-            do {
-                try multibyteCharacter()
-            } catch {
-                return error
-            }
-            let scalar = String(decoding: bytes[start..<position], as: UTF8.self).unicodeScalars.first!
-            position = start
-            problem = "expected \(expected), found the character U+\(Self.hex(scalar.value, digits: 4))"
-        default:
-            problem = "expected \(expected), found \(describeByte())"
-        }
-        return JSONSyntaxError(offset: position, problem)
-    }
-
-    /// The byte at `position`, for a message: `'x'` or `byte 0x0B`.
-    private func describeByte() -> String {
-        let byte = bytes[position]
-        if byte > 0x20 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
-        return "byte 0x\(Self.hex(UInt32(byte), digits: 2))"
-    }
-
-    static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
-
-    static func shortened(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(40) + "…"
     }
 }
