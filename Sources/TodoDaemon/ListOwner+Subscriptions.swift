@@ -14,7 +14,13 @@ extension ListOwner {
         let watched = try Self.selection(params.properties)
         let selection = params.selection
         let view = try viewID(for: selection)
-        let state = viewModel.openView(view, filter: selection.filter ?? .all, sort: selection.sort ?? .created)
+        let definition = try Self.definition(of: selection)
+        let state: TodoListState
+        do throws(TodoError) {
+            state = try viewModel.openView(view, definition: definition)
+        } catch {
+            throw RPCError(error)
+        }
         let id = nextSubscriptionID
         nextSubscriptionID += 1
         subscriptions[id] = Subscription(id: id, connection: connection, view: view, watched: watched, seen: revision)
@@ -65,7 +71,7 @@ extension ListOwner {
         didChange()
     }
 
-    /// Changes a shared view's or a subscription's own view's filter and sort.
+    /// Changes what a named view or a subscription's own view shows.
     func setOptions(_ params: SetViewOptions.Params, cause: Cause) throws -> Int {
         let view: ViewID
         if let id = params.subscription {
@@ -75,12 +81,59 @@ extension ListOwner {
             view = subscription.view
         } else {
             view = try viewID(for: ViewSelection(view: params.view ?? "main"))
-            viewModel.openView(view)
         }
-        guard let outcome = viewModel.setOptions(of: view, filter: params.filter, sort: params.sort) else {
+        guard
+            let outcome = try viewModel.setOptions(
+                of: view, filter: params.filter, query: try params.query.map(Self.query), sort: params.sort,
+                grouping: params.grouping.map(\.grouping))
+        else {
             return revision
         }
         return record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause)
+    }
+
+    /// Saves a named view; everyone watching it is sent the change.
+    func saveView(_ params: SaveView.Params, cause: Cause) throws -> (NamedViewSummary, Int) {
+        let definition = ViewDefinition(
+            filter: params.filter ?? .all, query: try Self.query(params.query ?? ""), sort: params.sort ?? .created,
+            grouping: params.grouping?.grouping)
+        var durableAt = revision
+        if let outcome = try viewModel.saveView(params.name, definition) {
+            durableAt = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause)
+        }
+        guard let saved = viewModel.namedViews.first(where: { $0.name == params.name }) else {
+            throw RPCError.internalError("the saved view is missing")
+        }
+        return (NamedViewSummary(saved), durableAt)
+    }
+
+    /// Removes a named view, ending every subscription to it with `view.removed`.
+    func removeView(_ name: String, cause: Cause) throws -> Int {
+        let outcome = try viewModel.removeView(name)
+        let durableAt = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause)
+        for (id, subscription) in subscriptions.sorted(by: { $0.key < $1.key }) where subscription.view == .shared(name) {
+            subscriptions[id] = nil
+            guard let connection = connections[subscription.connection] else { continue }
+            connection.outbox.sendEvent(
+                MessageEncoding.notification(
+                    ViewRemoved.self,
+                    params: .init(subscription: id, view: name, message: "The view \"\(name)\" was removed; this subscription has ended.")))
+            touched.insert(connection.id)
+        }
+        didChange()
+        return durableAt
+    }
+
+    /// Query text as a request gives it, read.
+    static func query(_ text: String) throws(RPCError) -> Query {
+        do { return try Query.parse(text) } catch { throw .invalidQuery(error) }
+    }
+
+    /// The definition a selection asks for (for a client's own view).
+    static func definition(of selection: ViewSelection) throws(RPCError) -> ViewDefinition {
+        ViewDefinition(
+            filter: selection.filter ?? .all, query: try query(selection.query ?? ""), sort: selection.sort ?? .created,
+            grouping: selection.grouping?.grouping)
     }
 
     func viewID(for selection: ViewSelection) throws(RPCError) -> ViewID {

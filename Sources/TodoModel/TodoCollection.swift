@@ -34,6 +34,60 @@ public struct TodoCollection: Sendable {
         return UndoStep(description: "add \(Self.quoted(title))", changes: [ItemChange(before: nil, after: item)])
     }
 
+    /// Adds an item with fields set by `edits` (tags, project, …). Its
+    /// fields count as set when it was created, not as changed since.
+    public func add(title: String, edits: [FieldEdit], at now: Date, in timeZone: TimeZone) throws(TodoError) -> UndoStep {
+        let title = try TodoTitle.validated(title)
+        var item = TodoItem(id: nextID, title: title, createdAt: now)
+        item.apply(edits, at: now, in: timeZone)
+        item.fieldChangedAt = [:]
+        return UndoStep(description: "add \(Self.quoted(title))", changes: [ItemChange(before: nil, after: item)])
+    }
+
+    /// Changes an item's title (when `title` is not nil) and fields; nil
+    /// when that changes nothing.
+    public func modify(_ id: TodoID, title: String?, edits: [FieldEdit], at now: Date, in timeZone: TimeZone)
+        throws(TodoError) -> UndoStep?
+    {
+        let before = try item(id)
+        var after = before
+        if let title {
+            let title = try TodoTitle.validated(title)
+            if title != before.title {
+                after.title = title
+                after.fieldChangedAt[.title] = now
+                after.updatedAt = now
+            }
+        }
+        after.apply(edits, at: now, in: timeZone)
+        guard after != before else { return nil }
+        return UndoStep(description: "modify \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
+    }
+
+    /// Adds a note (one line of text) at the end of an item's notes.
+    public func addNote(_ id: TodoID, text: String, at now: Date) throws(TodoError) -> UndoStep {
+        let before = try item(id)
+        var after = before
+        after.notes.append(TodoNote(text: try NoteText.validated(text), addedAt: now))
+        after.fieldChangedAt[.notes] = now
+        after.updatedAt = now
+        return UndoStep(description: "add a note to \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
+    }
+
+    /// Removes note `number` (1 is the oldest) of an item.
+    public func removeNote(_ id: TodoID, number: Int, at now: Date) throws(TodoError) -> UndoStep {
+        let before = try item(id)
+        guard (1...max(1, before.notes.count)).contains(number), number <= before.notes.count else {
+            throw .noteNotFound(id, number: number, count: before.notes.count)
+        }
+        var after = before
+        after.notes.remove(at: number - 1)
+        after.fieldChangedAt[.notes] = now
+        after.updatedAt = now
+        return UndoStep(
+            description: "remove note \(number) of \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
+    }
+
     public func edit(_ id: TodoID, title: String, at now: Date) throws(TodoError) -> UndoStep? {
         let before = try item(id)
         let title = try TodoTitle.validated(title)
@@ -44,20 +98,54 @@ public struct TodoCollection: Sendable {
         return UndoStep(description: "rename \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
     }
 
-    public func setDone(_ id: TodoID, _ done: Bool, at now: Date) throws(TodoError) -> UndoStep? {
+    /// Marks an item done or active. Completing a recurring item with a due
+    /// date also adds its next occurrence, in the same step, so one undo
+    /// takes back both.
+    public func setDone(_ id: TodoID, _ done: Bool, at now: Date, in timeZone: TimeZone) throws(TodoError)
+        -> UndoStep?
+    {
         let before = try item(id)
         var after = before
         guard after.setDone(done, at: now) else { return nil }
+        after.fieldChangedAt[.done] = now
         let verb = done ? "complete" : "reopen"
-        return UndoStep(description: "\(verb) \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
+        var changes = [ItemChange(before: before, after: after)]
+        var description = "\(verb) \(Self.quoted(before.title))"
+        if done, let next = nextOccurrence(of: before, id: nextID, completedAt: now, in: timeZone) {
+            changes.append(ItemChange(before: nil, after: next))
+            description += " (next: \(next.id), due \(next.due!.worded(in: timeZone, now: now)))"
+        }
+        return UndoStep(description: description, changes: changes)
     }
 
-    public func setDue(_ id: TodoID, _ due: DueDate?, at now: Date) throws(TodoError) -> UndoStep? {
+    /// The item that follows a recurring item completed at `now`: a copy
+    /// with a new id, not done, due one period later (`Recurrence.next`). A
+    /// wait date keeps its distance before the due date; notes are kept,
+    /// because they are about the task, not one occurrence of it.
+    private func nextOccurrence(of item: TodoItem, id: TodoID, completedAt now: Date, in timeZone: TimeZone) -> TodoItem? {
+        guard let recurrence = item.recurrence, let due = item.due else { return nil }
+        let nextDue = recurrence.next(after: due, completedAt: now, in: timeZone)
+        var wait: DueDate?
+        if let oldWait = item.wait {
+            let shift = nextDue.sortInstant(in: timeZone).timeIntervalSince(due.sortInstant(in: timeZone))
+            let days = CalendarDay(nextDue.sortInstant(in: timeZone), in: timeZone).dayNumber
+                - CalendarDay(due.sortInstant(in: timeZone), in: timeZone).dayNumber
+            wait = switch oldWait {
+            case .day(let day): .day(day.adding(days: days))
+            case .moment(let date): .moment(date.addingTimeInterval(shift))
+            }
+        }
+        return TodoItem(
+            id: id, title: item.title, createdAt: now, due: nextDue, tags: item.tags, project: item.project,
+            priority: item.priority, notes: item.notes, wait: wait, recurrence: recurrence)
+    }
+
+    /// Sets or clears the due date (a repetition is anchored to the new one).
+    public func setDue(_ id: TodoID, _ due: DueDate?, at now: Date, in timeZone: TimeZone) throws(TodoError) -> UndoStep? {
         let before = try item(id)
         guard before.due != due else { return nil }
         var after = before
-        after.due = due
-        after.updatedAt = now
+        after.apply([.due(due)], at: now, in: timeZone)
         let verb = due == nil ? "clear the due date of" : "set the due date of"
         return UndoStep(description: "\(verb) \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
     }
@@ -68,13 +156,23 @@ public struct TodoCollection: Sendable {
     }
 
     /// If any item is active, all become done; otherwise all become active.
-    /// One step, however many items it touches.
-    public func toggleAll(at now: Date) -> UndoStep? {
+    /// One step, however many items it touches. Recurring items completed
+    /// this way come back as `setDone` brings them back.
+    public func toggleAll(at now: Date, in timeZone: TimeZone) -> UndoStep? {
         let makeDone = items.values.contains { !$0.isDone }
-        let changes = items.values.sorted { $0.id < $1.id }.compactMap { before -> ItemChange? in
+        var next = nextID
+        var occurrences: [ItemChange] = []
+        var changes = items.values.sorted { $0.id < $1.id }.compactMap { before -> ItemChange? in
             var after = before
-            return after.setDone(makeDone, at: now) ? ItemChange(before: before, after: after) : nil
+            guard after.setDone(makeDone, at: now) else { return nil }
+            after.fieldChangedAt[.done] = now
+            if makeDone, let occurrence = nextOccurrence(of: before, id: next, completedAt: now, in: timeZone) {
+                occurrences.append(ItemChange(before: nil, after: occurrence))
+                next = TodoID(next.rawValue + 1)
+            }
+            return ItemChange(before: before, after: after)
         }
+        changes += occurrences
         guard !changes.isEmpty else { return nil }
         return UndoStep(description: makeDone ? "mark all done" : "mark all active", changes: changes)
     }

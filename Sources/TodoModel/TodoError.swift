@@ -13,6 +13,21 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The step to undo or redo was stored, but cannot be read back (its
     /// stored form is damaged): refused, so the history is left as it is.
     case unreadableStep(description: String, reason: String)
+    /// A due or wait date that is not one of the forms `NaturalDateParser` reads.
+    case invalidDate(field: ItemField, text: String, NaturalDateError)
+    case invalidRecurrence(RecurrenceError)
+    /// Add/modify text whose shorthand could not be read.
+    case invalidShorthand(ShorthandError)
+    case blankNote
+    case noteTooLong(length: Int, maximum: Int)
+    case noteHasControlCharacters
+    /// `number` is 1-based, as `todoctl show` numbers notes.
+    case noteNotFound(TodoID, number: Int, count: Int)
+    /// A query that parsed but cannot be used (a regular expression ICU refuses).
+    case invalidQuery(String)
+    case viewNotFound(String)
+    case invalidViewName(String, String)
+    case mainViewIsPermanent
 
     public var description: String {
         switch self {
@@ -32,6 +47,29 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Undo and redo cannot be part of a transaction; send them on their own."
         case .unreadableStep(let description, let reason):
             return "The stored step “\(description)” cannot be read back from the database (\(reason)), so it cannot be undone or redone; nothing was changed."
+        case .invalidDate(let field, let text, let error):
+            return "The \(field.rawValue) date \"\(text)\" cannot be read: \(error)."
+        case .invalidRecurrence(let error):
+            return "The repetition cannot be read: \(error)."
+        case .invalidShorthand(let error):
+            return "The text cannot be read \(error)."
+        case .blankNote:
+            return "The note is blank. A note needs at least one visible character."
+        case .noteTooLong(let length, let maximum):
+            return "The note is \(length) characters long; the limit is \(maximum). Shorten it, or add it as several notes."
+        case .noteHasControlCharacters:
+            return "The note contains a line break or another control character. A note is one line of text; add several notes for several lines."
+        case .invalidQuery(let reason):
+            return "The query cannot be used: \(reason)."
+        case .viewNotFound(let name):
+            return "There is no view named \"\(name)\". Save one with `todoctl view save \(name) QUERY`; list them with `todoctl view ls`."
+        case .invalidViewName(let name, let problem):
+            return "\"\(name)\" cannot name a view: \(problem)."
+        case .mainViewIsPermanent:
+            return "The view \"main\" is the default view and cannot be removed; change what it shows with `todoctl view save main QUERY`."
+        case .noteNotFound(let id, let number, let count):
+            let has = count == 0 ? "has no notes" : count == 1 ? "has 1 note" : "has \(count) notes"
+            return "Item \(id) \(has); there is no note \(number). See them with `todoctl show \(id)`."
         }
     }
 }

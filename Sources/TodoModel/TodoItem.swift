@@ -4,7 +4,7 @@ import Foundation
 ///
 /// This is the model: plain facts, no wording. How an item is shown (its row
 /// text, the counter it contributes to) is decided by the view models.
-public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
+public struct TodoItem: Identifiable, Hashable, Sendable {
     public let id: TodoID
     public var title: String
     public var isDone: Bool
@@ -13,6 +13,21 @@ public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
     /// When the item was last marked done; `nil` while it is active.
     public var completedAt: Date?
     public var due: DueDate?
+    /// Tags as written; two tags that differ only in case are the same tag
+    /// (`ItemFields.adding(tag:)` keeps the first spelling).
+    public var tags: Set<String>
+    /// A dotted path such as `home.garden`; a query for `home` matches it.
+    public var project: String?
+    public var priority: Priority?
+    /// Oldest first. Removed one at a time, by position.
+    public var notes: [TodoNote]
+    /// Hidden from the default views until this day begins (or this moment comes).
+    public var wait: DueDate?
+    /// When set, completing the item brings it back due again (see `Recurrence`).
+    public var recurrence: Recurrence?
+    /// When each field last changed, for fields changed since the item was
+    /// created (`todoctl show` says it); a field missing here has not changed.
+    public var fieldChangedAt: [ItemField: Date]
 
     public init(
         id: TodoID,
@@ -21,7 +36,14 @@ public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
         createdAt: Date,
         updatedAt: Date? = nil,
         completedAt: Date? = nil,
-        due: DueDate? = nil
+        due: DueDate? = nil,
+        tags: Set<String> = [],
+        project: String? = nil,
+        priority: Priority? = nil,
+        notes: [TodoNote] = [],
+        wait: DueDate? = nil,
+        recurrence: Recurrence? = nil,
+        fieldChangedAt: [ItemField: Date] = [:]
     ) {
         self.id = id
         self.title = title
@@ -30,6 +52,13 @@ public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
         self.updatedAt = updatedAt ?? createdAt
         self.completedAt = completedAt
         self.due = due
+        self.tags = tags
+        self.project = project
+        self.priority = priority
+        self.notes = notes
+        self.wait = wait
+        self.recurrence = recurrence
+        self.fieldChangedAt = fieldChangedAt
     }
 
     /// Not done and past due, at `now` in `timeZone`.
@@ -42,6 +71,12 @@ public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
         }
     }
 
+    /// Not done, with a wait date still ahead at `now`: hidden from the default views.
+    public func isWaiting(at now: Date, in timeZone: TimeZone) -> Bool {
+        guard !isDone, let wait else { return false }
+        return now < wait.sortInstant(in: timeZone)
+    }
+
     /// Marks the item done or active at `date`, keeping `completedAt` in step.
     /// Returns `false` when the item already was in that state (nothing to do).
     public mutating func setDone(_ done: Bool, at date: Date) -> Bool {
@@ -51,4 +86,37 @@ public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
         updatedAt = date
         return true
     }
+
+    /// The item's tag equal to `tag` ignoring case, as it is written on the item.
+    public func existingTag(_ tag: String) -> String? {
+        if tags.contains(tag) { return tag }
+        let folded = tag.lowercased()
+        return tags.first { $0.lowercased() == folded }
+    }
+
+    /// Tags in the order they are shown and stored: A to Z ignoring case.
+    public var sortedTags: [String] {
+        tags.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+    }
+}
+
+extension TodoItem: QueryableItem {
+    public var isRecurring: Bool { recurrence != nil }
+}
+
+/// One note on an item: a line of text and when it was added.
+public struct TodoNote: Hashable, Sendable, Codable {
+    public var text: String
+    public var addedAt: Date
+
+    public init(text: String, addedAt: Date) {
+        self.text = text
+        self.addedAt = addedAt
+    }
+}
+
+/// The fields of an item a command can change, by the names the protocol
+/// and `todoctl show` use.
+public enum ItemField: String, Hashable, Sendable, Codable, CaseIterable, CodingKeyRepresentable {
+    case title, done, due, tags, project, priority, notes, wait, recurrence
 }

@@ -17,10 +17,7 @@ public enum TodoTitle {
         guard title.count <= maximumLength else {
             throw .titleTooLong(length: title.count, maximum: maximumLength)
         }
-        // A title is one line: control characters (\n, \r, NEL, …) and Unicode's
-        // line and paragraph separators (U+2028, U+2029) all break it.
-        let breaksTheLine: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
-        guard !title.unicodeScalars.contains(where: { breaksTheLine.contains($0.properties.generalCategory) }) else {
+        guard !title.breaksTheLine else {
             throw .titleHasControlCharacters
         }
         return title
@@ -28,6 +25,17 @@ public enum TodoTitle {
 }
 
 extension String {
+    /// Whether the text would not show as one line: control characters (\n,
+    /// \r, NEL, …) and Unicode's line and paragraph separators (U+2028, U+2029).
+    var breaksTheLine: Bool {
+        unicodeScalars.contains {
+            switch $0.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+    }
+
     /// The string without leading and trailing white space (spaces, tabs, line breaks),
     /// by Unicode's definition rather than ASCII's, so a no-break space counts too.
     func trimmingWhitespace() -> String {

@@ -24,6 +24,14 @@ enum JSONSchema {
         return .object(schema)
     }
 
+    /// An object schema that also allows properties it does not list: for
+    /// what the daemon sends, which may gain fields within 1.x.
+    static func open(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var members) = schema else { return schema }
+        members["additionalProperties"] = true
+        return .object(members)
+    }
+
     // MARK: Values several methods share
 
     /// An item's id: items are numbered from 1.

@@ -35,3 +35,20 @@ public enum ServerShutdown: RPCNotification {
         public init(reason: String) { self.reason = reason }
     }
 }
+
+/// `view.removed`: the named view a subscription watched was removed
+/// (`view.remove`); the subscription has ended, and no more events come for it.
+public enum ViewRemoved: RPCNotification {
+    public static let name = "view.removed"
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var subscription: Int
+        public var view: String
+        public var message: String
+        public init(subscription: Int, view: String, message: String) {
+            self.subscription = subscription
+            self.view = view
+            self.message = message
+        }
+    }
+}

@@ -95,14 +95,34 @@ public enum ProtocolDescription {
         "Error": JSONSchema.object(
             [
                 "code": JSONSchema.integer, "message": JSONSchema.string,
-                "data": JSONSchema.object(["name": JSONSchema.string, "index": JSONSchema.integer], optional: ["index"]),
-            ], description: "data.name is stable; message is for people. data.index names the refused command of a transaction."),
-        "TodoRow": JSONSchema.object(
-            [
-                "id": JSONSchema.integer, "title": JSONSchema.string, "done": JSONSchema.boolean, "createdText": JSONSchema.string,
-                "dueText": JSONSchema.nullable(JSONSchema.string),
-                "overdue": JSONSchema.boolean,
-            ], description: "One row of a list view, worded for display."),
+                "data": JSONSchema.object(
+                    ["name": JSONSchema.string, "index": JSONSchema.integer, "position": JSONSchema.integer], optional: ["index", "position"]),
+            ],
+            description:
+                "data.name is stable; message is for people. data.index names the refused command of a transaction; data.position where in a query or shorthand text the problem is."
+        ),
+        "TodoRow": JSONSchema.open(
+            JSONSchema.object(
+                [
+                    "id": JSONSchema.integer, "title": JSONSchema.string, "done": JSONSchema.boolean, "createdText": JSONSchema.string,
+                    "dueText": JSONSchema.nullable(JSONSchema.string), "overdue": JSONSchema.boolean,
+                    "created": JSONSchema.string, "modified": JSONSchema.string, "completed": JSONSchema.nullable(JSONSchema.string),
+                    "due": JSONSchema.nullable(JSONSchema.string), "wait": JSONSchema.nullable(JSONSchema.string),
+                    "waitText": JSONSchema.nullable(JSONSchema.string), "tags": JSONSchema.array(JSONSchema.string),
+                    "project": JSONSchema.nullable(JSONSchema.string), "priority": JSONSchema.nullable(JSONSchema.enumeration(["H", "M", "L"])),
+                    "recurrence": JSONSchema.nullable(JSONSchema.string), "noteCount": JSONSchema.integer,
+                    "fieldsText": JSONSchema.string, "group": JSONSchema.nullable(JSONSchema.string),
+                ],
+                description:
+                    "One row of a list view: texts worded for display, and the item's fields as data (dates ISO 8601). Fields are added, never renamed, within 1.x: ignore those you do not know.")),
+        "NameCount": JSONSchema.object(["name": JSONSchema.string, "count": JSONSchema.integer]),
+        "NamedView": NamedViewSummary.schema,
+        "ItemDetails": ItemDetails.schema,
+        "ListSort": [
+            "type": "string",
+            "pattern": "^(created|modified|title|due|priority|project|urgency)[+-]?(,(created|modified|title|due|priority|project|urgency)[+-]?)*$",
+            "description": "Sort keys separated by commas, each optionally followed by + (its usual direction) or - (reversed): priority,due-.",
+        ],
         "ReminderAlert": JSONSchema.object([
             "id": JSONSchema.integer, "condition": JSONSchema.enumeration(["waiting", "overdue"]), "message": JSONSchema.string,
         ]),
@@ -128,8 +148,11 @@ public enum ProtocolDescription {
         "ChangeBody": JSONSchema.object(changeBody, description: "One transaction's effect on one view, as a subscriber sees it."),
         "ResumePoint": JSONSchema.object(["epoch": JSONSchema.string, "revision": JSONSchema.integer]),
         "ViewSelection": JSONSchema.object(
-            ["view": JSONSchema.viewName, "own": JSONSchema.boolean, "filter": propertySchemas["filter"]!, "sort": propertySchemas["sort"]!],
-            optional: ["view", "own", "filter", "sort"]),
+            [
+                "view": JSONSchema.viewName, "own": JSONSchema.boolean, "filter": propertySchemas["filter"]!, "sort": JSONSchema.ref("ListSort"),
+                "query": JSONSchema.string, "grouping": JSONSchema.enumeration(["project", "none"]),
+            ],
+            optional: ["view", "own", "filter", "sort", "query", "grouping"]),
         "AddPrompt": JSONSchema.object([
             "title": JSONSchema.string, "message": JSONSchema.string, "action": JSONSchema.string, "blankTitleMessage": JSONSchema.string,
         ]),
@@ -138,7 +161,8 @@ public enum ProtocolDescription {
         "CommandResult": JSONSchema.object(["done": JSONSchema.nullable(JSONSchema.string)]),
         "DueDate": [
             "type": "string",
-            "description": "YYYY-MM-DD (due that day) or an ISO 8601 date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±hh:mm.",
+            "description":
+                "A date as people type it: today, tomorrow, fri, next week, eom, in 3 days, 3d, 24 dec, 2026-12-24, optionally followed by a time (18:00, 9am); or an ISO 8601 date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±hh:mm. See PROTOCOL.md, Dates.",
         ],
     ]
 
@@ -194,6 +218,9 @@ public enum ProtocolDescription {
             name: ConnectionGoodbye.name, summary: "The daemon closes this connection; the last line.",
             params: JSONSchema.object(["reason": JSONSchema.enumeration(["outboxFull", "stalled"]), "message": JSONSchema.string])),
         Notification(
+            name: ViewRemoved.name, summary: "The named view a subscription watched was removed; the subscription has ended.",
+            params: JSONSchema.object(["subscription": JSONSchema.integer, "view": JSONSchema.string, "message": JSONSchema.string])),
+        Notification(
             name: ServerShutdown.name, summary: "The daemon is stopping; the connection closes after this line.",
             params: JSONSchema.object(["reason": JSONSchema.string])),
     ]
@@ -214,11 +241,20 @@ public enum ProtocolDescription {
         ErrorName(name: "protocol.methodNotFound", code: -32601, when: "no method of that name"),
         ErrorName(name: "protocol.invalidParams", code: -32602, when: "a parameter is missing or has the wrong type"),
         ErrorName(name: "todo.invalidTitle", code: -32602, when: "a title is blank, too long, or not one line"),
-        ErrorName(name: "todo.invalidDueDate", code: -32602, when: "a due date is neither YYYY-MM-DD nor an ISO 8601 date-time"),
+        ErrorName(name: "todo.invalidDueDate", code: -32602, when: "a due or wait date is not one of the forms todod reads (PROTOCOL.md, Dates)"),
+        ErrorName(name: "todo.invalidRecurrence", code: -32602, when: "a repetition is not one of the forms todod reads"),
+        ErrorName(name: "todo.invalidShorthand", code: -32602, when: "add or modify text cannot be read (data.position says where)"),
+        ErrorName(name: "todo.invalidNote", code: -32602, when: "a note is blank, too long, or not one line"),
+        ErrorName(name: "todo.invalidQuery", code: -32602, when: "a query cannot be read (data.position says where) or used"),
+        ErrorName(name: "todo.invalidSort", code: -32602, when: "sort text names an unknown key or one twice"),
+        ErrorName(name: "view.invalidName", code: -32602, when: "a view name is empty, too long, or has other than letters, digits, - _ ."),
+        ErrorName(name: "view.mainIsPermanent", code: -32602, when: "view.remove of the default view main"),
         ErrorName(name: "view.unknownProperty", code: -32602, when: "view.subscribe names a property the view model lacks"),
         ErrorName(name: "view.unknownSubscription", code: -32602, when: "this connection has no such subscription"),
         ErrorName(name: "transaction.undoNotAllowed", code: -32602, when: "a transaction holds todo.undo or todo.redo"),
         ErrorName(name: "todo.notFound", code: -32001, when: "no item has that id"),
+        ErrorName(name: "todo.noteNotFound", code: -32001, when: "the item has no note of that number"),
+        ErrorName(name: "view.notFound", code: -32001, when: "no named view has that name"),
         ErrorName(name: "store.writeFailed", code: -32002, when: "the change could not be stored and was not made"),
         ErrorName(name: "todo.nothingToUndo", code: -32003, when: "todo.undo with nothing to undo"),
         ErrorName(name: "todo.nothingToRedo", code: -32003, when: "todo.redo with nothing to redo"),

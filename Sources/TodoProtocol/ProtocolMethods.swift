@@ -21,10 +21,12 @@
 ///    PROTOCOL.md (`todod --print-method-table`): tests fail until both agree.
 public enum ProtocolMethods {
     public static let all: [any RPCMethod.Type] = [
-        AddTodo.self, EditTodo.self, SetTodoDone.self, SetTodoDue.self, RemoveTodo.self,
+        AddTodo.self, EditTodo.self, SetTodoDone.self, SetTodoDue.self, ModifyTodo.self, AddTodoNote.self,
+        RemoveTodoNote.self, RemoveTodo.self, GetTodo.self,
         ToggleAll.self, ClearCompleted.self, Undo.self, Redo.self,
         Transaction.self,
-        GetListView.self, SubscribeListView.self, UnsubscribeListView.self, SetViewOptions.self, GetAddPrompt.self,
+        GetListView.self, SubscribeListView.self, UnsubscribeListView.self, SetViewOptions.self,
+        SaveView.self, ListViews.self, RemoveView.self, GetAddPrompt.self, ParseDate.self,
         DescribeProtocol.self, ServerStatus.self,
     ]
 

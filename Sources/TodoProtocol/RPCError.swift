@@ -15,10 +15,14 @@ public struct RPCError: Error, Hashable, Sendable, Codable, CustomStringConverti
         public var name: String
         /// In a `transaction`, the index (from 0) of the command that was refused.
         public var index: Int?
+        /// For text that could not be read (a query, shorthand), where in it
+        /// the problem is: an offset in characters from 0.
+        public var position: Int?
 
-        public init(name: String, index: Int? = nil) {
+        public init(name: String, index: Int? = nil, position: Int? = nil) {
             self.name = name
             self.index = index
+            self.position = position
         }
     }
 
@@ -68,12 +72,16 @@ extension RPCError {
         RPCError(code: Code.invalidParams, name: "protocol.invalidParams", message: "Invalid parameters: \(detail)")
     }
 
-    public static func invalidDueDate(_ text: String) -> RPCError {
-        RPCError(
-            code: Code.invalidParams,
-            name: "todo.invalidDueDate",
-            message: "\"\(text)\" is not a date. Give YYYY-MM-DD (e.g. 2026-12-24) or a date-time (2026-12-24T18:00)."
-        )
+    /// A query that could not be read, with where.
+    public static func invalidQuery(_ error: QueryParseError) -> RPCError {
+        var rpc = RPCError(code: Code.invalidParams, name: "todo.invalidQuery", message: "The query cannot be read \(error).")
+        rpc.data?.position = error.position
+        return rpc
+    }
+
+    /// Sort text that could not be read.
+    public static func invalidSort(_ message: String) -> RPCError {
+        RPCError(code: Code.invalidParams, name: "todo.invalidSort", message: "The sort cannot be read: \(message).")
     }
 
     public static func lineTooLong(limit: Int) -> RPCError {
@@ -163,6 +171,25 @@ extension RPCError {
             self.init(code: Code.invalidParams, name: "transaction.undoNotAllowed", message: error.description)
         case .unreadableStep:
             self.init(code: Code.nothingToUndo, name: "todo.unreadableStep", message: error.description)
+        case .invalidDate:
+            self.init(code: Code.invalidParams, name: "todo.invalidDueDate", message: error.description)
+        case .invalidRecurrence:
+            self.init(code: Code.invalidParams, name: "todo.invalidRecurrence", message: error.description)
+        case .invalidShorthand(let shorthand):
+            self.init(code: Code.invalidParams, name: "todo.invalidShorthand", message: error.description)
+            data?.position = shorthand.position
+        case .blankNote, .noteTooLong, .noteHasControlCharacters:
+            self.init(code: Code.invalidParams, name: "todo.invalidNote", message: error.description)
+        case .noteNotFound:
+            self.init(code: Code.notFound, name: "todo.noteNotFound", message: error.description)
+        case .invalidQuery:
+            self.init(code: Code.invalidParams, name: "todo.invalidQuery", message: error.description)
+        case .viewNotFound:
+            self.init(code: Code.notFound, name: "view.notFound", message: error.description)
+        case .invalidViewName:
+            self.init(code: Code.invalidParams, name: "view.invalidName", message: error.description)
+        case .mainViewIsPermanent:
+            self.init(code: Code.invalidParams, name: "view.mainIsPermanent", message: error.description)
         }
     }
 }

@@ -127,7 +127,7 @@ public final class SQLiteTodoStore: ListStore {
             var items: [TodoItem] = []
             let statement = try db.makeStatement(sql: "SELECT \(TodoRecord.selection) FROM item ORDER BY id")
             let rows = try Row.fetchCursor(statement)
-            while let row = try rows.next() { items.append(try TodoRecord(row: row, of: statement).item) }
+            while let row = try rows.next() { items.append(try TodoRecord(row: row, of: statement).item()) }
             let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'item'") ?? 0
             var undo: [UndoStep] = []
             var redo: [UndoStep] = []
@@ -140,10 +140,13 @@ public final class SQLiteTodoStore: ListStore {
                 if try row.decode(String.self, forColumn: "stack") == "undo" { undo.append(step) } else { redo.append(step) }
             }
             var views: [String: ViewSettings] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT name, filter, sort FROM viewSetting") {
+            for row in try Row.fetchAll(db, sql: "SELECT name, filter, sort, query, grouping FROM viewSetting") {
                 // A value a later version wrote and this one does not know falls back to the default.
                 views[row["name"]] = ViewSettings(
-                    filter: ListFilter(rawValue: row["filter"]) ?? .all, sort: ListSort(rawValue: row["sort"]) ?? .created)
+                    filter: ListFilter(rawValue: row["filter"]) ?? .all,
+                    sort: (try? ListSort(parsing: row["sort"] as String? ?? "")) ?? .created,
+                    query: row["query"] ?? "",
+                    grouping: (row["grouping"] as String?).flatMap(ListGrouping.init(rawValue:)))
             }
             let fired = try Row.fetchAll(db, sql: "SELECT itemID, condition FROM firedReminder").compactMap { row in
                 ReminderAlert.Condition(rawValue: row["condition"]).map { ReminderKey(itemID: TodoID(row["itemID"] as Int64), condition: $0) }
@@ -266,8 +269,12 @@ public final class SQLiteTodoStore: ListStore {
             break
         }
         for (name, settings) in write.viewSettings {
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO viewSetting (name, filter, sort) VALUES (?, ?, ?)")
-                .execute(arguments: [name, settings.filter.rawValue, settings.sort.rawValue])
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO viewSetting (name, filter, sort, query, grouping) VALUES (?, ?, ?, ?, ?)"
+            ).execute(arguments: [name, settings.filter.rawValue, settings.sort.text, settings.query, settings.grouping?.rawValue])
+        }
+        for name in write.removedViews {
+            try db.cachedStatement(sql: "DELETE FROM viewSetting WHERE name = ?").execute(arguments: [name])
         }
         for key in write.firedReminders {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO firedReminder (itemID, condition) VALUES (?, ?)")

@@ -17,8 +17,19 @@ struct TodoRecord {
     var completedAt: Date?
     var dueDay: String?
     var dueAt: Date?
+    /// JSON array, or nil for no tags.
+    var tags: String?
+    var project: String?
+    var priority: String?
+    /// JSON array of notes, or nil for none.
+    var notes: String?
+    var waitDay: String?
+    var waitAt: Date?
+    var recurrence: String?
+    /// JSON object, or nil when no field has changed since creation.
+    var fieldChangedAt: String?
 
-    init(_ item: TodoItem) {
+    init(_ item: TodoItem) throws {
         id = item.id.rawValue
         title = item.title
         isDone = item.isDone
@@ -30,7 +41,32 @@ struct TodoRecord {
         case .moment(let date)?: dueAt = date
         case nil: break
         }
+        switch item.wait {
+        case .day(let day)?: waitDay = day.description
+        case .moment(let date)?: waitAt = date
+        case nil: break
+        }
+        tags = item.tags.isEmpty ? nil : try Self.json(item.sortedTags)
+        project = item.project
+        priority = item.priority?.letter
+        notes = item.notes.isEmpty ? nil : try Self.json(item.notes)
+        recurrence = item.recurrence?.text
+        fieldChangedAt = item.fieldChangedAt.isEmpty ? nil : try Self.json(item.fieldChangedAt)
     }
+
+    /// The JSON of the columns that hold several values. Dates in them are
+    /// JSON numbers (Foundation's default), which read back exactly.
+    private static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    private static let decoder = JSONDecoder()
 
     /// Inserts the row, or replaces the one with its id. A cached statement
     /// with the dates written by `StoredDateText`: this runs once per changed
@@ -39,21 +75,30 @@ struct TodoRecord {
     func save(_ db: Database) throws {
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO item (id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO item (id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt,
+                    tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET title = excluded.title, isDone = excluded.isDone,
                     createdAt = excluded.createdAt, updatedAt = excluded.updatedAt,
-                    completedAt = excluded.completedAt, dueDay = excluded.dueDay, dueAt = excluded.dueAt
+                    completedAt = excluded.completedAt, dueDay = excluded.dueDay, dueAt = excluded.dueAt,
+                    tags = excluded.tags, project = excluded.project, priority = excluded.priority,
+                    notes = excluded.notes, waitDay = excluded.waitDay, waitAt = excluded.waitAt,
+                    recurrence = excluded.recurrence, fieldChangedAt = excluded.fieldChangedAt
                 """)
         try statement.execute(
             arguments: [
                 id, title, isDone, StoredDateText.databaseValue(createdAt), StoredDateText.databaseValue(updatedAt),
                 completedAt.map(StoredDateText.databaseValue), dueDay, dueAt.map(StoredDateText.databaseValue),
+                tags, project, priority, notes, waitDay, waitAt.map(StoredDateText.databaseValue), recurrence,
+                fieldChangedAt,
             ])
     }
 
     /// The columns `init(row:of:)` reads, in its order.
-    static let selection = "id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt"
+    static let selection = """
+        id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt, \
+        tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt
+        """
 
     /// Reads a row selected with `selection` by column index, and its dates
     /// straight from SQLite's text with `StoredDateText`: at start-up this
@@ -90,14 +135,47 @@ struct TodoRecord {
         completedAt = try date(5)
         dueDay = try row.decode(atIndex: 6)
         dueAt = try date(7)
+        tags = try row.decode(atIndex: 8)
+        project = try row.decode(atIndex: 9)
+        priority = try row.decode(atIndex: 10)
+        notes = try row.decode(atIndex: 11)
+        waitDay = try row.decode(atIndex: 12)
+        waitAt = try date(13)
+        recurrence = try row.decode(atIndex: 14)
+        fieldChangedAt = try row.decode(atIndex: 15)
     }
 
-    var item: TodoItem {
-        let due: DueDate? =
-            if let dueAt { .moment(dueAt) } else if let day = dueDay.flatMap(CalendarDay.init(iso:)) { .day(day) } else { nil }
+    /// The item the row holds. A value that cannot be read (a JSON column
+    /// that is not what this version writes, an unknown priority or
+    /// repetition) throws, naming the item and the column: the load fails
+    /// rather than dropping a field silently.
+    func item() throws -> TodoItem {
+        func failure(_ column: String, _ value: String) -> DatabaseError {
+            DatabaseError(message: "item \(id): column \(column) holds \(value.debugDescription), which todod cannot read")
+        }
+        func decoded<T: Decodable>(_ type: T.Type, _ column: String, _ text: String?) throws -> T? {
+            guard let text else { return nil }
+            do { return try Self.decoder.decode(T.self, from: Data(text.utf8)) } catch { throw failure(column, text) }
+        }
+        func date(day: String?, at moment: Date?) -> DueDate? {
+            if let moment { .moment(moment) } else if let day = day.flatMap(CalendarDay.init(iso:)) { .day(day) } else { nil }
+        }
+        var priority: Priority?
+        if let letter = self.priority {
+            guard let known = Priority(letter: letter) else { throw failure("priority", letter) }
+            priority = known
+        }
+        var recurrence: Recurrence?
+        if let text = self.recurrence {
+            guard let known = Recurrence(text) else { throw failure("recurrence", text) }
+            recurrence = known
+        }
         return TodoItem(
             id: TodoID(id), title: title, isDone: isDone, createdAt: createdAt,
-            updatedAt: updatedAt, completedAt: completedAt, due: due
+            updatedAt: updatedAt, completedAt: completedAt, due: date(day: dueDay, at: dueAt),
+            tags: Set(try decoded([String].self, "tags", tags) ?? []), project: project, priority: priority,
+            notes: try decoded([TodoNote].self, "notes", notes) ?? [], wait: date(day: waitDay, at: waitAt),
+            recurrence: recurrence, fieldChangedAt: try decoded([ItemField: Date].self, "fieldChangedAt", fieldChangedAt) ?? [:]
         )
     }
 }

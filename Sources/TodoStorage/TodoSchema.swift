@@ -53,6 +53,24 @@ enum TodoSchema {
                 table.column("payload", .blob).notNull()
             }
         }
+        migrator.registerMigration("v4: tags, projects, priorities, notes, wait dates, repetition; named views") { db in
+            // Every existing item keeps its row: the new columns are empty
+            // (no tags, no project, …), which is what those items had.
+            try db.alter(table: "item") { table in
+                table.add(column: "tags", .text)  // JSON array of strings, A to Z; NULL for none
+                table.add(column: "project", .text)
+                table.add(column: "priority", .text)  // "H", "M" or "L"
+                table.add(column: "notes", .text)  // JSON array of {text, addedAt}; NULL for none
+                table.add(column: "waitDay", .text)  // like dueDay/dueAt: at most one is set
+                table.add(column: "waitAt", .datetime)
+                table.add(column: "recurrence", .text)  // Recurrence's canonical text
+                table.add(column: "fieldChangedAt", .text)  // JSON object: field → date; NULL for none
+            }
+            try db.alter(table: "viewSetting") { table in
+                table.add(column: "query", .text).notNull().defaults(to: "")
+                table.add(column: "grouping", .text)
+            }
+        }
         return migrator
     }
 }

@@ -1,14 +1,11 @@
-/// Which items a list view shows.
+/// Which items a list view shows, before its query: the filter of the first
+/// protocol version, kept because `all`/`active`/`completed` is what a
+/// plain list needs most.
 public enum ListFilter: String, Codable, Hashable, Sendable, CaseIterable, WireTyped {
     case all, active, completed
 }
 
-/// In which order a list view shows its rows.
-public enum ListSort: String, Codable, Hashable, Sendable, CaseIterable, WireTyped {
-    /// Creation order (oldest first).
-    case created
-    /// Title A→Z, ignoring case and diacritics ("école" sorts with "ecole").
-    case title
-    /// Due date, soonest first; undated items last.
-    case due
+/// How a view groups its rows: none, or under a header per project.
+public enum ListGrouping: String, Codable, Hashable, Sendable, CaseIterable, WireTyped {
+    case project
 }

@@ -38,6 +38,8 @@ public struct ListWrite: Sendable {
     public var changes: [ItemChange] = []
     public var historyChange: HistoryChange?
     public var viewSettings: [String: ViewSettings] = [:]
+    /// Named views deleted (`view.remove`).
+    public var removedViews: [String] = []
     public var firedReminders: [ReminderKey] = []
 
     public enum HistoryChange: Sendable {
@@ -51,24 +53,30 @@ public struct ListWrite: Sendable {
 
     public init(
         changes: [ItemChange] = [], historyChange: HistoryChange? = nil,
-        viewSettings: [String: ViewSettings] = [:], firedReminders: [ReminderKey] = []
+        viewSettings: [String: ViewSettings] = [:], removedViews: [String] = [], firedReminders: [ReminderKey] = []
     ) {
         self.changes = changes
         self.historyChange = historyChange
         self.viewSettings = viewSettings
+        self.removedViews = removedViews
         self.firedReminders = firedReminders
     }
 }
 
-/// How a shared view is filtered and sorted: kept so the view comes back
-/// the same after a restart.
+/// How a shared (named) view is filtered, queried, sorted and grouped: kept
+/// so the view comes back the same after a restart.
 public struct ViewSettings: Hashable, Sendable {
     public var filter: ListFilter
     public var sort: ListSort
+    /// The query in its canonical text (`Query.description`); empty for none.
+    public var query: String
+    public var grouping: ListGrouping?
 
-    public init(filter: ListFilter, sort: ListSort) {
+    public init(filter: ListFilter = .all, sort: ListSort = .created, query: String = "", grouping: ListGrouping? = nil) {
         self.filter = filter
         self.sort = sort
+        self.query = query
+        self.grouping = grouping
     }
 }
 
@@ -102,6 +110,7 @@ extension ListSnapshot {
         case nil: break
         }
         viewSettings.merge(write.viewSettings) { $1 }
+        for name in write.removedViews { viewSettings[name] = nil }
         firedReminders.formUnion(write.firedReminders)
     }
 }

@@ -1,47 +1,92 @@
 import Foundation
 import TodoModel
 
-/// One list view instance: a filter, a sort, and the ids of the rows it shows,
-/// in order. Several can exist at once (a shared view every terminal watches,
-/// a client's own view); each turns item changes into its own row edits.
+/// One list view instance: what it shows (`ViewDefinition`), its query
+/// compiled for the current moment, the ids of its rows in order, and its
+/// counters. Several exist at once (named views every terminal watches, a
+/// client's own views); each turns item changes into its own row edits.
 ///
-/// An edit to one item costs a binary search and a move within one chunk of
-/// the order (`RowOrder`), in place: not a re-sort, a re-format of every row,
-/// or a copy of the order.
+/// An edit to one item tests that item against the query — never the
+/// whole list — and costs a binary search and a move within one chunk of
+/// the order (`RowOrder`), in place: not a re-sort, a re-format of every
+/// row, or a copy of the order.
 struct ListView {
-    private(set) var filter: ListFilter
-    private(set) var sort: ListSort
+    private(set) var definition: ViewDefinition
+    /// The query with its dates resolved at some moment (see `CompiledQuery`);
+    /// compiled again when the day changes.
+    private(set) var compiled: CompiledQuery
     private(set) var order = RowOrder()
+    private(set) var counts = ViewCounts()
 
-    init(filter: ListFilter, sort: ListSort, items: TodoCollection, keys: SortKeys) {
-        self.filter = filter
-        self.sort = sort
-        rebuild(items, keys: keys)
+    init(definition: ViewDefinition, compiled: CompiledQuery, items: TodoCollection, keys: SortKeys, clock: ViewClock) {
+        self.definition = definition
+        self.compiled = compiled
+        rebuild(items, keys: keys, clock: clock)
     }
 
+    var filter: ListFilter { definition.filter }
+    var sort: ListSort { definition.sort }
+
+    /// Whether the query counts the item: it matches, and it is not waiting
+    /// unless the query asks about status (waiting items are hidden from the
+    /// views that do not ask for them).
+    func matchesQuery(_ item: TodoItem) -> Bool {
+        guard compiled.matches(item) else { return false }
+        return definition.query.mentionsStatus || !compiled.isWaiting(item)
+    }
+
+    /// Whether the view shows a row for the item.
     func includes(_ item: TodoItem) -> Bool {
-        switch filter {
-        case .all: true
-        case .active: !item.isDone
-        case .completed: item.isDone
+        switch definition.filter {
+        case .all: break
+        case .active: if item.isDone { return false }
+        case .completed: if !item.isDone { return false }
         }
+        return matchesQuery(item)
     }
 
     func includes(_ item: TodoItem?) -> Bool { item.map(includes) ?? false }
 
-    mutating func rebuild(_ items: TodoCollection, keys: SortKeys) {
-        let sort = self.sort
+    /// Rebuilds the order and the counters from every item: for a new view,
+    /// new options, or a change touching so many items that placing them one
+    /// by one would cost more.
+    mutating func rebuild(_ items: TodoCollection, keys: SortKeys, clock: ViewClock) {
+        let sort = definition.sort
+        let grouping = definition.grouping
+        var counts = ViewCounts()
+        var shown: [SortKeys.Key] = []
+        for item in items.items.values where matchesQuery(item) {
+            counts.count(item, by: 1, clock: clock)
+            if includes(item), let key = keys[item.id] { shown.append(key) }
+        }
         // Sort the keys themselves, not ids looked up in a dictionary per comparison.
-        order = RowOrder(
-            items.items.values.filter(includes).compactMap { keys[$0.id] }
-                .sorted { SortKeys.precedes($0, $1, by: sort) }
-                .map(\.id))
+        shown.sort { SortKeys.precedes($0, $1, by: sort, grouping: grouping) }
+        order = RowOrder(shown.map(\.id))
+        self.counts = counts
     }
 
-    mutating func setOptions(filter: ListFilter, sort: ListSort, items: TodoCollection, keys: SortKeys) {
-        self.filter = filter
-        self.sort = sort
-        rebuild(items, keys: keys)
+    mutating func redefine(_ definition: ViewDefinition, compiled: CompiledQuery, items: TodoCollection, keys: SortKeys, clock: ViewClock) {
+        self.definition = definition
+        self.compiled = compiled
+        rebuild(items, keys: keys, clock: clock)
+    }
+
+    /// A new compiled form of the same query (the day changed); the caller
+    /// rebuilds or re-places what that changes.
+    mutating func recompile(_ compiled: CompiledQuery) {
+        self.compiled = compiled
+    }
+
+    /// Keeps the counters in step with one item's change.
+    mutating func recount(_ change: ItemChange, clock: ViewClock) {
+        if let before = change.before, matchesQuery(before) { counts.count(before, by: -1, clock: clock) }
+        if let after = change.after, matchesQuery(after) { counts.count(after, by: 1, clock: clock) }
+    }
+
+    /// Takes an item's contribution out of (`sign` -1) or into (1) the
+    /// counters, as the query counted it (for a tick that re-judges items).
+    mutating func count(_ item: TodoItem, by sign: Int, clock: ViewClock) {
+        if matchesQuery(item) { counts.count(item, by: sign, clock: clock) }
     }
 
     /// Where one changed item's row went in this view.
@@ -54,18 +99,13 @@ struct ListView {
         case moved(from: Int, to: Int)
     }
 
-    /// Moves the row of a changed item: `change.before` is placed by its old
-    /// key (`keys` still holds it), `newKey` is the key of `change.after`.
-    /// A row whose new key still falls between its neighbours stays where it
-    /// is and is only updated.
+    /// Moves the row of a changed item: where it is now is found by its old
+    /// key (`keys` still holds it), where it goes by `newKey`, the key of
+    /// `change.after`. A row whose new key still falls between its
+    /// neighbours stays where it is and is only updated.
     mutating func place(_ change: ItemChange, newKey: SortKeys.Key?, keys: SortKeys) -> Placement {
-        let wasShown = includes(change.before)
-        let isShown = includes(change.after)
-        var old: Int?
-        if wasShown, let key = keys[change.id] {
-            old = index(ofKey: key, keys: keys)
-        }
-        switch (old, isShown ? newKey : nil) {
+        let old = keys[change.id].flatMap { position(ofKey: $0, keys: keys) }
+        switch (old, includes(change.after) ? newKey : nil) {
         case (nil, nil):
             return .unchanged
         case (let old?, nil):
@@ -76,8 +116,8 @@ struct ListView {
             order.insert(change.id, at: new)
             return .inserted(new)
         case (let old?, let key?):
-            let fitsAfterPrevious = old == 0 || SortKeys.precedes(keys[order[old - 1]]!, key, by: sort)
-            let fitsBeforeNext = old == order.count - 1 || SortKeys.precedes(key, keys[order[old + 1]]!, by: sort)
+            let fitsAfterPrevious = old == 0 || precedes(keys[order[old - 1]]!, key)
+            let fitsBeforeNext = old == order.count - 1 || precedes(key, keys[order[old + 1]]!)
             if fitsAfterPrevious && fitsBeforeNext { return .updated(old) }
             order.remove(at: old)
             let new = insertionIndex(for: key, keys: keys)
@@ -86,24 +126,32 @@ struct ListView {
         }
     }
 
-    /// Where the row of `item` is, or nil when this view does not show it.
-    func index(of item: TodoItem, keys: SortKeys) -> Int? {
-        guard includes(item), let key = keys[item.id] else { return nil }
-        return index(ofKey: key, keys: keys)
+    /// Where the row of the item with `key` is, or nil when this view does not show it.
+    func position(ofKey key: SortKeys.Key, keys: SortKeys) -> Int? {
+        let index = insertionIndex(for: key, keys: keys)
+        return index < order.count && order[index] == key.id ? index : nil
     }
 
-    private func index(ofKey key: SortKeys.Key, keys: SortKeys) -> Int? {
-        let index = insertionIndex(for: key, keys: keys)
-        if index < order.count && order[index] == key.id { return index }
-        // Not where its key says: the keys and the order disagree, which is
-        // a bug; fall back to a scan rather than corrupt the view.
-        assertionFailure("row \(key.id) not at its sorted place")
-        return order.enumerated().first { $0.element == key.id }?.offset
+    private func precedes(_ lhs: SortKeys.Key, _ rhs: SortKeys.Key) -> Bool {
+        SortKeys.precedes(lhs, rhs, by: definition.sort, grouping: definition.grouping)
     }
 
     /// The first position whose row does not precede `key`.
     private func insertionIndex(for key: SortKeys.Key, keys: SortKeys) -> Int {
-        let sort = self.sort
-        return order.partitionPoint { SortKeys.precedes(keys[$0]!, key, by: sort) }
+        order.partitionPoint { precedes(keys[$0]!, key) }
+    }
+}
+
+/// The moment views judge items at: the instant, its day number and the
+/// time zone (overdue and due-today counts, waiting).
+struct ViewClock {
+    var now: Date
+    var today: Int
+    var timeZone: TimeZone
+
+    init(now: Date, timeZone: TimeZone) {
+        self.now = now
+        self.today = CalendarDay.dayNumber(of: now, in: timeZone)
+        self.timeZone = timeZone
     }
 }

@@ -1,4 +1,6 @@
-/// How the list's counter and empty states read.
+import TodoModel
+
+/// How the list's counters, empty states and compact fields read.
 public enum ListWording {
     /// English plural rules for this phrase: "1 item left", every other count
     /// (including 0) takes "items".
@@ -6,13 +8,38 @@ public enum ListWording {
         count == 1 ? "1 item left" : "\(count) items left"
     }
 
+    /// "0 overdue", "1 overdue", "3 overdue".
+    public static func overdue(_ count: Int) -> String { "\(count) overdue" }
+
+    /// "nothing due today", "1 due today".
+    public static func dueToday(_ count: Int) -> String { count == 0 ? "nothing due today" : "\(count) due today" }
+
+    /// The group header of items without a project.
+    public static let noProject = "(no project)"
+
     /// What a view with no rows says, so an empty screen is never a puzzle.
-    public static func emptyText(filter: ListFilter, totalCount: Int) -> String {
-        switch filter {
-        case _ where totalCount == 0: "Nothing to do. Add an item with: todoctl add TITLE"
-        case .all: "Nothing to do."
-        case .active: "No active items: everything is done."
-        case .completed: "No completed items yet."
+    public static func emptyText(filter: ListFilter, query: Query = .all, totalCount: Int) -> String {
+        if totalCount == 0 { return "Nothing to do. Add an item with: todoctl add TITLE" }
+        if query != .all {
+            let which = filter == .all ? "" : " \(filter.rawValue)"
+            return "No\(which) items match \(query)."
         }
+        switch filter {
+        case .all: return "Nothing to do."
+        case .active: return "No active items: everything is done."
+        case .completed: return "No completed items yet."
+        }
+    }
+
+    /// Priority, project, tags and repetition in a few columns:
+    /// "H · home.garden · +errands +home · ↻ weekly"; "" for a plain item.
+    public static func fields(of item: TodoItem) -> String {
+        var parts: [String] = []
+        if let priority = item.priority { parts.append(priority.letter) }
+        if let project = item.project { parts.append(project) }
+        if !item.tags.isEmpty { parts.append(item.sortedTags.map { "+" + $0 }.joined(separator: " ")) }
+        if let recurrence = item.recurrence { parts.append("↻ " + recurrence.text) }
+        if !item.notes.isEmpty { parts.append(item.notes.count == 1 ? "1 note" : "\(item.notes.count) notes") }
+        return parts.joined(separator: " · ")
     }
 }

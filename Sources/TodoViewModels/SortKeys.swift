@@ -2,33 +2,59 @@ import Foundation
 import TodoModel
 
 /// The keys rows are ordered by, computed once per item state rather than on
-/// every comparison: the folded title (case and diacritics removed) and the
-/// due instant. Ties always fall back to the id, so every order is total and
-/// a row's place is exact.
+/// every comparison. Ties always fall back to the id, so every order is
+/// total and a row's place is exact.
+///
+/// Two keys depend on more than the item: urgency counts days from today,
+/// so all keys are computed for one day (`today`) and computed again when
+/// the day changes; and the natural-order title key (an array of integers
+/// per title) is only built once some view sorts by title.
 struct SortKeys {
     struct Key {
         let id: TodoID
-        let foldedTitle: String
+        let createdAt: Date
+        let modifiedAt: Date
+        /// The title in natural order; nil until some view sorts by title.
+        let title: NaturalSortKey?
         let dueInstant: Date?
+        /// 3 for H, 2 for M, 1 for L, 0 for none.
+        let priorityRank: Int
+        /// The project folded for comparing; nil for none.
+        let project: String?
+        let urgency: Double
+        /// The project as written (for grouping headers).
+        let projectName: String?
     }
 
     private var keys: [TodoID: Key] = [:]
     let timeZone: TimeZone
+    /// The day urgency was computed for (day number since 1970).
+    private(set) var today: Int
+    /// Whether the keys hold natural-order titles.
+    private(set) var hasTitles = false
 
-    init(timeZone: TimeZone, items: some Collection<TodoItem>) {
+    init(timeZone: TimeZone, today: Int, items: some Collection<TodoItem>, titles: Bool = false) {
         self.timeZone = timeZone
+        self.today = today
+        self.hasTitles = titles
         keys.reserveCapacity(items.count)
         for item in items { keys[item.id] = key(for: item) }
     }
 
     func key(for item: TodoItem) -> Key {
-        Key(id: item.id, foldedTitle: Self.folded(item.title), dueInstant: item.due?.sortInstant(in: timeZone))
+        Key(
+            id: item.id, createdAt: item.createdAt, modifiedAt: item.updatedAt,
+            title: hasTitles ? NaturalSortKey(item.title) : nil,
+            dueInstant: item.due?.sortInstant(in: timeZone),
+            priorityRank: item.priority.map { $0 == .high ? 3 : $0 == .medium ? 2 : 1 } ?? 0,
+            project: item.project.map(Self.folded),
+            urgency: Urgency.score(of: item, today: today, timeZone: timeZone),
+            projectName: item.project)
     }
 
-    /// The title as the title sort compares it: case, diacritics and width
-    /// folded. An ASCII title, the common case, only needs lower-casing, done
-    /// here by byte: Foundation's folding was a third of building the keys of
-    /// 100,000 items at start-up.
+    /// The title as the project order compares it: case, diacritics and
+    /// width folded. An ASCII text, the common case, only needs lower-casing,
+    /// done here by byte.
     static func folded(_ title: String) -> String {
         let utf8 = title.utf8
         if utf8.allSatisfy({ $0 < 0x80 }) {
@@ -52,19 +78,58 @@ struct SortKeys {
         keys[id] = item.map(key(for:))
     }
 
-    static func precedes(_ lhs: Key, _ rhs: Key, by sort: ListSort) -> Bool {
-        switch sort {
-        case .created:
-            return lhs.id < rhs.id
+    /// Computes every key again, for `today` and with titles if `titles`.
+    mutating func recompute(today: Int, titles: Bool, items: TodoCollection) {
+        self.today = today
+        hasTitles = titles
+        for item in items.items.values { keys[item.id] = key(for: item) }
+    }
+
+    /// Whether `lhs` comes first, by `sort`, grouped first by project when `grouping` says so.
+    static func precedes(_ lhs: Key, _ rhs: Key, by sort: ListSort, grouping: ListGrouping? = nil) -> Bool {
+        if grouping == .project {
+            let order = compareMissingLast(lhs.project, rhs.project, reversed: false)
+            if order != 0 { return order < 0 }
+        }
+        for key in sort.keys {
+            let order = compare(lhs, rhs, by: key)
+            if order != 0 { return order < 0 }
+        }
+        return lhs.id < rhs.id
+    }
+
+    /// -1, 0 or 1 as `lhs` comes before, ties with, or comes after `rhs` by one key.
+    private static func compare(_ lhs: Key, _ rhs: Key, by key: ListSort.Key) -> Int {
+        let sign = key.reversed ? -1 : 1
+        switch key.field {
+        case .created: return sign * threeWay(lhs.createdAt, rhs.createdAt)
+        case .modified: return sign * threeWay(lhs.modifiedAt, rhs.modifiedAt)
         case .title:
-            return lhs.foldedTitle != rhs.foldedTitle ? lhs.foldedTitle < rhs.foldedTitle : lhs.id < rhs.id
-        case .due:
-            switch (lhs.dueInstant, rhs.dueInstant) {
-            case let (left?, right?): return left != right ? left < right : lhs.id < rhs.id
-            case (.some, nil): return true  // dated before undated
-            case (nil, .some): return false
-            case (nil, nil): return lhs.id < rhs.id
-            }
+            guard let left = lhs.title, let right = rhs.title else { return 0 }
+            return sign * (left < right ? -1 : (right < left ? 1 : 0))
+        case .due: return compareMissingLast(lhs.dueInstant, rhs.dueInstant, reversed: key.reversed)
+        case .priority:
+            // Highest first; none (0) last in either direction.
+            if lhs.priorityRank == rhs.priorityRank { return 0 }
+            if lhs.priorityRank == 0 { return 1 }
+            if rhs.priorityRank == 0 { return -1 }
+            return sign * (lhs.priorityRank > rhs.priorityRank ? -1 : 1)
+        case .project: return compareMissingLast(lhs.project, rhs.project, reversed: key.reversed)
+        case .urgency: return sign * threeWay(rhs.urgency, lhs.urgency)
+        }
+    }
+
+    private static func threeWay<T: Comparable>(_ lhs: T, _ rhs: T) -> Int {
+        lhs < rhs ? -1 : (rhs < lhs ? 1 : 0)
+    }
+
+    /// Values ascending (descending when `reversed`), missing ones last either way.
+    private static func compareMissingLast<T: Comparable>(_ lhs: T?, _ rhs: T?, reversed: Bool) -> Int {
+        switch (lhs, rhs) {
+        case let (left?, right?): return (reversed ? -1 : 1) * threeWay(left, right)
+        case (.some, nil): return -1
+        case (nil, .some): return 1
+        case (nil, nil): return 0
         }
     }
 }

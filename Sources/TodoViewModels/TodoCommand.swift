@@ -2,11 +2,28 @@ import Foundation
 import TodoModel
 
 /// A user command on the list. Each is one undo step (bulk ones included).
+///
+/// Text a person typed (shorthand, dates, repetitions) travels in the
+/// command as typed: the view model reads it against its own clock and time
+/// zone, so every client gets the same rules and tests get a fixed "now".
 public enum TodoCommand: Hashable, Sendable {
+    /// Adds an item titled exactly `title` (no shorthand), due `due` if given.
     case add(title: String, due: DueDate?)
+    /// Adds an item titled exactly `title`, due as the date text `due` says.
+    case addTitled(String, dueText: String)
+    /// Adds an item from add shorthand: `buy milk +errands due:fri`. `due`,
+    /// if given, is date text (`fri`, `2026-12-24`) and wins over a `due:` in the text.
+    case addText(String, due: String? = nil)
     case edit(TodoID, title: String)
     case setDone(TodoID, Bool)
     case setDue(TodoID, DueDate?)
+    /// Sets (date text) or clears (nil) a due date.
+    case setDueText(TodoID, String?)
+    /// Modify shorthand: `+home -work pri:L due:fri`; title words, if any, retitle it.
+    case modify(TodoID, String)
+    case addNote(TodoID, String)
+    /// Removes note `number` (1 is the oldest).
+    case removeNote(TodoID, number: Int)
     case delete(TodoID)
     case toggleAll
     case clearCompleted
@@ -84,6 +101,6 @@ public struct AppliedChange: Sendable {
     var nextIDBefore: TodoID
     var remindersBefore: Reminders?
     var lastTickBefore: Date?
-    var viewOptionsBefore: (view: ViewID, filter: ListFilter, sort: ListSort)?
+    var viewDefinitionBefore: (view: ViewID, definition: ViewDefinition?)?
     var savedSettingsBefore: (name: String, settings: ViewSettings?)?
 }

@@ -6,11 +6,19 @@
 /// protocol's property lists, wire values and schema all come from there.
 public struct TodoListProperties: ViewModelProperties {
     public var filter: ListFilter
+    public var query: String
     public var sort: ListSort
+    public var grouping: ListGrouping?
     public var itemsLeft: String
     public var activeCount: Int
     public var completedCount: Int
     public var totalCount: Int
+    public var overdueCount: Int
+    public var overdueText: String
+    public var dueTodayCount: Int
+    public var dueTodayText: String
+    public var tagCounts: [NameCount]
+    public var projectCounts: [NameCount]
     public var allDone: Bool
     public var canClearCompleted: Bool
     public var emptyText: String?
@@ -22,15 +30,26 @@ public struct TodoListProperties: ViewModelProperties {
     public var alertCount: Int
 
     public static let declarations: [ViewModelProperty<Self>] = [
-        .init("filter", \.filter, doc: "Which items the view shows."),
+        .init("filter", \.filter, doc: "Which items the view shows besides its query: all, active (not done) or completed."),
+        .init(
+            "query", \.query,
+            doc: "The view's query in its canonical form (PROTOCOL.md, Queries); \"\" shows every item. Unless it names a status, waiting items are hidden."
+        ),
         .init(
             "sort", \.sort,
-            doc: "The order of the rows: created (oldest first), title (A to Z ignoring case and diacritics), due (soonest first, undated last); ties by id."
+            doc: "The order of the rows: sort keys separated by commas, each optionally followed by - to reverse it (PROTOCOL.md, Sorting); ties by id."
         ),
-        .init("itemsLeft", \.itemsLeft, doc: "\"0 items left\", \"1 item left\", \"2 items left\"."),
-        .init("activeCount", \.activeCount, doc: "Items not done."),
-        .init("completedCount", \.completedCount, doc: "Items done."),
-        .init("totalCount", \.totalCount, doc: "All items."),
+        .init("grouping", \.grouping, doc: "\"project\": rows are grouped by project, and each row's group names its section; null: not grouped."),
+        .init("itemsLeft", \.itemsLeft, doc: "\"0 items left\", \"1 item left\", \"2 items left\": items the query matches that are not done."),
+        .init("activeCount", \.activeCount, doc: "Items the query matches that are not done."),
+        .init("completedCount", \.completedCount, doc: "Items the query matches that are done."),
+        .init("totalCount", \.totalCount, doc: "Items the query matches."),
+        .init("overdueCount", \.overdueCount, doc: "Items the query matches that are overdue."),
+        .init("overdueText", \.overdueText, doc: "\"0 overdue\", \"1 overdue\", \"3 overdue\"."),
+        .init("dueTodayCount", \.dueTodayCount, doc: "Items the query matches, not done, due today."),
+        .init("dueTodayText", \.dueTodayText, doc: "\"nothing due today\", \"1 due today\", \"2 due today\"."),
+        .init("tagCounts", \.tagCounts, doc: "For each tag, how many items the query matches that are not done and have it; by tag, A to Z."),
+        .init("projectCounts", \.projectCounts, doc: "For each project, how many items the query matches that are not done and are in it; by project, A to Z."),
         .init("allDone", \.allDone, doc: "There are items and every one is done: toggle-all would reopen them all."),
         .init("canClearCompleted", \.canClearCompleted, doc: "At least one item is done."),
         .init("emptyText", \.emptyText, doc: "What to show instead of rows when this view has none; null when it has rows."),
@@ -43,16 +62,28 @@ public struct TodoListProperties: ViewModelProperties {
     ]
 
     public init(
-        filter: ListFilter, sort: ListSort, itemsLeft: String, activeCount: Int, completedCount: Int, totalCount: Int,
-        allDone: Bool, canClearCompleted: Bool, emptyText: String?, canUndo: Bool, undoText: String?,
-        canRedo: Bool, redoText: String?, alerts: [ReminderAlert] = [], alertCount: Int = 0
+        filter: ListFilter = .all, query: String = "", sort: ListSort = .created, grouping: ListGrouping? = nil,
+        itemsLeft: String = "", activeCount: Int = 0, completedCount: Int = 0, totalCount: Int = 0,
+        overdueCount: Int = 0, overdueText: String = "", dueTodayCount: Int = 0, dueTodayText: String = "",
+        tagCounts: [NameCount] = [], projectCounts: [NameCount] = [],
+        allDone: Bool = false, canClearCompleted: Bool = false, emptyText: String? = nil, canUndo: Bool = false,
+        undoText: String? = nil, canRedo: Bool = false, redoText: String? = nil, alerts: [ReminderAlert] = [],
+        alertCount: Int = 0
     ) {
         self.filter = filter
+        self.query = query
         self.sort = sort
+        self.grouping = grouping
         self.itemsLeft = itemsLeft
         self.activeCount = activeCount
         self.completedCount = completedCount
         self.totalCount = totalCount
+        self.overdueCount = overdueCount
+        self.overdueText = overdueText
+        self.dueTodayCount = dueTodayCount
+        self.dueTodayText = dueTodayText
+        self.tagCounts = tagCounts
+        self.projectCounts = projectCounts
         self.allDone = allDone
         self.canClearCompleted = canClearCompleted
         self.emptyText = emptyText
@@ -68,9 +99,7 @@ public struct TodoListProperties: ViewModelProperties {
 
     public init(from decoder: any Decoder) throws {
         // Every stored property is declared, so each of these is read over.
-        self.init(
-            filter: .all, sort: .created, itemsLeft: "", activeCount: 0, completedCount: 0, totalCount: 0, allDone: false,
-            canClearCompleted: false, emptyText: nil, canUndo: false, undoText: nil, canRedo: false, redoText: nil)
+        self.init()
         try decodeDeclaredProperties(from: decoder)
     }
 }

@@ -17,14 +17,15 @@ import TodoModel
 /// It is not thread-safe by design: the daemon confines it to its state
 /// owner, the single serial place every mutation goes through.
 public final class TodoListViewModel {
-    private let clock: TodoClock
-    private let wording: DateWording
-    private var collection: TodoCollection
+    let clock: TodoClock
+    let wording: DateWording
+    private(set) var collection: TodoCollection
     private var history: UndoHistory
     private var keys: SortKeys
     private var views: [ViewID: ListView] = [:]
-    /// The shared views' options as stored (those ever set).
+    /// The named views as stored (those ever saved or changed).
     private var savedViewSettings: [String: ViewSettings]
+    /// Done items in the whole list (toggle-all and clear-completed act on all).
     private var completedCount: Int
     private var reminders: Reminders
     /// The last instant rows and reminders were brought up to date with.
@@ -45,18 +46,57 @@ public final class TodoListViewModel {
         wording = DateWording(timeZone: clock.timeZone)
         collection = TodoCollection(items: snapshot.items, nextID: snapshot.nextID)
         history = snapshot.history
-        keys = SortKeys(timeZone: clock.timeZone, items: snapshot.items)
+        lastTick = clock.currentTime()
+        let viewClock = ViewClock(now: lastTick, timeZone: clock.timeZone)
+        let definitions = snapshot.viewSettings.mapValues(ViewDefinition.init)
+        keys = SortKeys(
+            timeZone: clock.timeZone, today: viewClock.today, items: snapshot.items,
+            titles: definitions.values.contains { Self.sortsByTitle($0) })
         completedCount = snapshot.items.count(where: \.isDone)
         reminders = Reminders(waitingAge: reminderAge, fired: snapshot.firedReminders, items: collection)
-        lastTick = clock.currentTime()
         savedViewSettings = snapshot.viewSettings
-        for (name, settings) in snapshot.viewSettings {
-            views[.shared(name)] = ListView(filter: settings.filter, sort: settings.sort, items: collection, keys: keys)
+        for (name, definition) in definitions {
+            views[.shared(name)] = makeView(definition, at: viewClock)
         }
         if views[.main] == nil {
-            views[.main] = ListView(filter: .all, sort: .created, items: collection, keys: keys)
+            views[.main] = makeView(ViewDefinition(), at: viewClock)
         }
     }
+
+    /// A view of the current items; a stored query whose dates no longer
+    /// read (they always should) shows every item rather than failing the start.
+    private func makeView(_ definition: ViewDefinition, at viewClock: ViewClock) -> ListView {
+        let compiled = (try? compile(definition.query, at: viewClock)) ?? (try! compile(.all, at: viewClock))
+        return ListView(definition: definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
+    }
+
+    /// The query with its dates read at `viewClock`'s moment, in the list's time zone.
+    private func compile(_ query: Query, at viewClock: ViewClock) throws(TodoError) -> CompiledQuery {
+        let dates = NaturalDateParser(now: viewClock.now, timeZone: viewClock.timeZone)
+        do {
+            return try query.compile(
+                resolvingDates: { text throws(TodoError) in
+                    do throws(NaturalDateError) { return try dates.parse(text) } catch { throw TodoError.invalidDate(field: .due, text: text, error) }
+                }, timeZone: viewClock.timeZone, now: viewClock.now)
+        } catch let error as TodoError {
+            throw error
+        } catch {
+            throw .invalidQuery(String(describing: error))
+        }
+    }
+
+    private static func sortsByTitle(_ definition: ViewDefinition) -> Bool {
+        definition.sort.keys.contains { $0.field == .title }
+    }
+
+    /// Makes the sort keys hold natural-order titles if a view needs them.
+    private func prepareKeys(for definition: ViewDefinition) {
+        if Self.sortsByTitle(definition) && !keys.hasTitles {
+            keys.recompute(today: keys.today, titles: true, items: collection)
+        }
+    }
+
+    private var viewClock: ViewClock { ViewClock(now: clock.currentTime(), timeZone: clock.timeZone) }
 
     public var itemCount: Int { collection.count }
 
@@ -70,16 +110,24 @@ public final class TodoListViewModel {
 
     // MARK: Views
 
-    /// Opens a view (a shared one that exists is joined as it is) and returns its state.
+    /// Opens a view and returns its state. A named view that exists is
+    /// joined as it is (`definition` is not used); `main` always exists; any
+    /// other name must have been saved (`saveView`). A client's own view
+    /// (`.own`) is made with `definition`.
     @discardableResult
-    public func openView(_ id: ViewID, filter: ListFilter = .all, sort: ListSort = .created) -> TodoListState {
+    public func openView(_ id: ViewID, definition: ViewDefinition = ViewDefinition()) throws(TodoError) -> TodoListState {
         if views[id] == nil {
-            views[id] = ListView(filter: filter, sort: sort, items: collection, keys: keys)
+            if case .shared(let name) = id { throw .viewNotFound(name) }
+            prepareKeys(for: definition)
+            let viewClock = self.viewClock
+            views[id] = ListView(
+                definition: definition, compiled: try compile(definition.query, at: viewClock), items: collection,
+                keys: keys, clock: viewClock)
         }
         return state(of: id)!
     }
 
-    /// Forgets a client's own view. Shared views stay.
+    /// Forgets a client's own view. Named views stay.
     public func closeView(_ id: ViewID) {
         if case .own = id { views[id] = nil }
     }
@@ -89,28 +137,79 @@ public final class TodoListViewModel {
         return TodoListState(properties: properties(of: view), rows: rows(of: view, now: clock.currentTime()))
     }
 
-    /// Changes a view's filter and sort. A shared view's are stored (they
-    /// survive restarts) and every client on it sees the change. Nil when
-    /// the view does not exist or nothing changes.
-    public func setOptions(of id: ViewID, filter: ListFilter?, sort: ListSort?) -> ListChangeOutcome? {
-        guard let view = views[id] else { return nil }
-        let filter = filter ?? view.filter
-        let sort = sort ?? view.sort
-        guard filter != view.filter || sort != view.sort else { return nil }
-        var write: ListWrite?
-        var applied = AppliedChange(nextIDBefore: collection.nextID, viewOptionsBefore: (id, view.filter, view.sort))
-        if case .shared(let name) = id {
-            write = ListWrite(viewSettings: [name: ViewSettings(filter: filter, sort: sort)])
-            applied.savedSettingsBefore = (name, savedViewSettings[name])
-            savedViewSettings[name] = ViewSettings(filter: filter, sort: sort)
+    /// The named views, by name, with each one's definition and counts.
+    public var namedViews: [NamedView] {
+        views.compactMap { id, view -> NamedView? in
+            guard case .shared(let name) = id else { return nil }
+            return NamedView(name: name, definition: view.definition, properties: properties(of: view))
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// Changes what a view shows (nil: keep that part). A named view's
+    /// definition is stored (it survives restarts) and every client on it
+    /// sees the change. Nil when nothing changes.
+    public func setOptions(
+        of id: ViewID, filter: ListFilter? = nil, query: Query? = nil, sort: ListSort? = nil,
+        grouping: ListGrouping?? = nil
+    ) throws(TodoError) -> ListChangeOutcome? {
+        guard let view = views[id] else {
+            if case .shared(let name) = id { throw .viewNotFound(name) }
+            return nil
         }
-        let before = properties(of: view)
-        views[id]!.setOptions(filter: filter, sort: sort, items: collection, keys: keys)
+        var definition = view.definition
+        if let filter { definition.filter = filter }
+        if let query { definition.query = query }
+        if let sort { definition.sort = sort }
+        if let grouping { definition.grouping = grouping }
+        guard definition != view.definition else { return nil }
+        return try define(id, as: definition)
+    }
+
+    /// Saves a named view: creates it, or replaces what it shows. Every
+    /// client watching it is sent the change; nil when it was already so.
+    public func saveView(_ name: String, _ definition: ViewDefinition) throws(TodoError) -> ListChangeOutcome? {
+        if let problem = ViewName.problem(with: name) { throw .invalidViewName(name, problem) }
+        if let existing = views[.shared(name)], existing.definition == definition, savedViewSettings[name] != nil { return nil }
+        return try define(.shared(name), as: definition)
+    }
+
+    /// Deletes a named view (not `main`). Its subscribers are the caller's
+    /// to end: the outcome has no change sets.
+    public func removeView(_ name: String) throws(TodoError) -> ListChangeOutcome {
+        guard name != "main" else { throw .mainViewIsPermanent }
+        guard let view = views[.shared(name)] else { throw .viewNotFound(name) }
+        var applied = AppliedChange(nextIDBefore: collection.nextID)
+        applied.viewDefinitionBefore = (.shared(name), view.definition)
+        applied.savedSettingsBefore = (name, savedViewSettings[name])
+        views[.shared(name)] = nil
+        savedViewSettings[name] = nil
+        return ListChangeOutcome(changes: [:], write: ListWrite(removedViews: [name]), applied: applied)
+    }
+
+    /// Gives a view (new or existing) a definition; stores a named view's.
+    private func define(_ id: ViewID, as definition: ViewDefinition) throws(TodoError) -> ListChangeOutcome {
+        let viewClock = self.viewClock
+        let compiled = try compile(definition.query, at: viewClock)
+        prepareKeys(for: definition)
+        var write: ListWrite?
+        var applied = AppliedChange(nextIDBefore: collection.nextID)
+        applied.viewDefinitionBefore = (id, views[id]?.definition)
+        if case .shared(let name) = id {
+            write = ListWrite(viewSettings: [name: definition.settings])
+            applied.savedSettingsBefore = (name, savedViewSettings[name])
+            savedViewSettings[name] = definition.settings
+        }
+        let before = views[id].map(properties(of:))
+        if views[id] == nil {
+            views[id] = ListView(definition: definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
+        } else {
+            views[id]!.redefine(definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
+        }
         let after = properties(of: views[id]!)
         let change = TodoListChange(
-            properties: after, changedKeys: after.changedKeys(since: before),
-            rowOperations: [.reset(rows: rows(of: views[id]!, now: clock.currentTime()))])
-        return ListChangeOutcome(changes: [id: change], write: write, applied: applied)
+            properties: after, changedKeys: before.map { after.changedKeys(since: $0) } ?? [],
+            rowOperations: [.reset(rows: rows(of: views[id]!, now: viewClock.now))])
+        return ListChangeOutcome(changes: before == nil ? [:] : [id: change], write: write, applied: applied)
     }
 
     // MARK: Commands
@@ -201,8 +300,18 @@ public final class TodoListViewModel {
         collection.restoreNextID(applied.nextIDBefore)
         if let remindersBefore = applied.remindersBefore { reminders = remindersBefore }
         if let lastTickBefore = applied.lastTickBefore { lastTick = lastTickBefore }
-        if let (id, filter, sort) = applied.viewOptionsBefore, views[id] != nil {
-            views[id]!.setOptions(filter: filter, sort: sort, items: collection, keys: keys)
+        if let (id, definition) = applied.viewDefinitionBefore {
+            if let definition {
+                let viewClock = self.viewClock
+                let compiled = (try? compile(definition.query, at: viewClock)) ?? (try! compile(.all, at: viewClock))
+                if views[id] == nil {
+                    views[id] = ListView(definition: definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
+                } else {
+                    views[id]!.redefine(definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
+                }
+            } else {
+                views[id] = nil
+            }
         }
         if let (name, settings) = applied.savedSettingsBefore { savedViewSettings[name] = settings }
         cachedAlerts = nil
@@ -261,20 +370,50 @@ public final class TodoListViewModel {
         func recorded(_ step: UndoStep?, _ subject: TodoID?) -> ((UndoStep, ListWrite.HistoryChange)?, TodoID?) {
             (step.map { ($0, .record($0)) }, subject)
         }
+        let timeZone = clock.timeZone
+        let dates = NaturalDateParser(now: now, timeZone: timeZone)
         switch command {
         case .add(let title, let due):
-            let step = try collection.add(title: title, due: due, at: now)
+            let step = try collection.add(title: title, edits: due.map { [.due($0)] } ?? [], at: now, in: timeZone)
             return recorded(step, step.changes.first?.id)
+        case .addTitled(let title, let due):
+            let edits = [try ShorthandChange.setDue(due).resolved(with: dates)]
+            let step = try collection.add(title: title, edits: edits, at: now, in: timeZone)
+            return recorded(step, step.changes.first?.id)
+        case .addText(let text, let due):
+            let shorthand: Shorthand
+            do { shorthand = try Shorthand.parse(text, for: .add) } catch { throw .invalidShorthand(error) }
+            var edits = try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
+            if let due { edits.append(try ShorthandChange.setDue(due).resolved(with: dates)) }
+            edits += Self.defaultDue(for: edits, item: nil, today: dates.today)
+            let step = try collection.add(title: shorthand.title, edits: edits, at: now, in: timeZone)
+            return recorded(step, step.changes.first?.id)
+        case .modify(let id, let text):
+            let shorthand: Shorthand
+            do { shorthand = try Shorthand.parse(text, for: .modify) } catch { throw .invalidShorthand(error) }
+            var edits = try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
+            edits += Self.defaultDue(for: edits, item: collection[id], today: dates.today)
+            let title = shorthand.title.isEmpty ? nil : shorthand.title
+            return recorded(try collection.modify(id, title: title, edits: edits, at: now, in: timeZone), id)
         case .edit(let id, let title):
             return recorded(try collection.edit(id, title: title, at: now), id)
         case .setDone(let id, let done):
-            return recorded(try collection.setDone(id, done, at: now), id)
+            return recorded(try collection.setDone(id, done, at: now, in: timeZone), id)
         case .setDue(let id, let due):
-            return recorded(try collection.setDue(id, due, at: now), id)
+            return recorded(try collection.setDue(id, due, at: now, in: timeZone), id)
+        case .setDueText(let id, let text):
+            let due = try text.map { text throws(TodoError) in
+                do throws(NaturalDateError) { return try dates.parse(text) } catch { throw TodoError.invalidDate(field: .due, text: text, error) }
+            }
+            return recorded(try collection.setDue(id, due, at: now, in: timeZone), id)
+        case .addNote(let id, let text):
+            return recorded(try collection.addNote(id, text: text, at: now), id)
+        case .removeNote(let id, let number):
+            return recorded(try collection.removeNote(id, number: number, at: now), id)
         case .delete(let id):
             return recorded(try collection.delete(id), nil)
         case .toggleAll:
-            return recorded(collection.toggleAll(at: now), nil)
+            return recorded(collection.toggleAll(at: now, in: timeZone), nil)
         case .clearCompleted:
             return recorded(collection.clearCompleted(), nil)
         case .undo:
@@ -288,10 +427,23 @@ public final class TodoListViewModel {
         }
     }
 
+    /// A recurring item needs a due date to count from: when edits give an
+    /// item a repetition and it would have no due date, it is due today.
+    private static func defaultDue(for edits: [FieldEdit], item: TodoItem?, today: CalendarDay) -> [FieldEdit] {
+        var due = item?.due
+        var recurs = item?.recurrence != nil
+        for edit in edits {
+            if case .due(let newDue) = edit { due = newDue }
+            if case .recurrence(let recurrence) = edit { recurs = recurrence != nil }
+        }
+        return recurs && due == nil ? [.due(.day(today))] : []
+    }
+
     /// Applies item changes to the collection, the counters, the reminders
     /// and every view, in place, appending each view's row edits.
     private func applyItems(_ changes: [ItemChange], at now: Date, into operations: inout [ViewID: [RowOperation]]) {
         collection.apply(UndoStep(description: "", changes: changes))
+        let viewClock = ViewClock(now: now, timeZone: clock.timeZone)
         for change in changes {
             if change.before?.isDone == true { completedCount -= 1 }
             if change.after?.isDone == true { completedCount += 1 }
@@ -302,8 +454,10 @@ public final class TodoListViewModel {
             // Re-sorting each view beats placing thousands of rows one by one.
             for change in changes { keys.update(change.id, to: change.after) }
             for index in views.values.indices {
-                let touched = changes.contains { views.values[index].includes($0.before) || views.values[index].includes($0.after) }
-                views.values[index].rebuild(collection, keys: keys)
+                let touched = changes.contains {
+                    views.values[index].includes($0.before) || views.values[index].includes($0.after)
+                }
+                views.values[index].rebuild(collection, keys: keys, clock: viewClock)
                 if touched {
                     operations[views.keys[index], default: []].append(.reset(rows: rows(of: views.values[index], now: now)))
                 }
@@ -312,17 +466,25 @@ public final class TodoListViewModel {
         }
         for change in changes {
             let newKey = change.after.map(keys.key(for:))
-            let newRow = change.after.map { row($0, now: now) }
+            var newRows: [Bool: TodoRow] = [:]
+            func newRow(grouped: Bool) -> TodoRow {
+                if let row = newRows[grouped] { return row }
+                let row = self.row(change.after!, now: now, grouped: grouped)
+                newRows[grouped] = row
+                return row
+            }
             for index in views.values.indices {
                 // In place: `views.values[index]` is mutated where it lives.
+                views.values[index].recount(change, clock: viewClock)
                 let placement = views.values[index].place(change, newKey: newKey, keys: keys)
+                let grouped = views.values[index].definition.grouping != nil
                 let operation: RowOperation
                 switch placement {
                 case .unchanged: continue
-                case .inserted(let at): operation = .insert(index: at, row: newRow!)
+                case .inserted(let at): operation = .insert(index: at, row: newRow(grouped: grouped))
                 case .removed(let at): operation = .remove(index: at)
-                case .updated(let at): operation = .update(index: at, row: newRow!)
-                case .moved(let from, let to): operation = .move(from: from, to: to, row: newRow!)
+                case .updated(let at): operation = .update(index: at, row: newRow(grouped: grouped))
+                case .moved(let from, let to): operation = .move(from: from, to: to, row: newRow(grouped: grouped))
                 }
                 operations[views.keys[index], default: []].append(operation)
             }
@@ -346,8 +508,15 @@ public final class TodoListViewModel {
     /// the day changes (relative dates read differently): when to `tick`.
     public var nextEvent: Date? {
         let now = clock.currentTime()
-        let items = collection.items.values.compactMap { reminders.nextEvent(of: $0, after: now, timeZone: clock.timeZone) }
-        return ([nextMidnight(after: now)] + items).min()
+        var next = nextMidnight(after: now)
+        for item in collection.items.values {
+            if let event = reminders.nextEvent(of: item, after: now, timeZone: clock.timeZone), event < next { next = event }
+            if !item.isDone, let wait = item.wait {
+                let end = wait.sortInstant(in: clock.timeZone)
+                if end > now, end < next { next = end }
+            }
+        }
+        return next
     }
 
     /// Brings everything that depends on the time up to date: fires the
@@ -364,18 +533,42 @@ public final class TodoListViewModel {
         cachedAlerts = nil
 
         var operations: [ViewID: [RowOperation]] = [:]
+        let viewClock = ViewClock(now: now, timeZone: clock.timeZone)
         if CalendarDay(now, in: clock.timeZone) != CalendarDay(lastTick, in: clock.timeZone) {
-            for (id, view) in views {
-                operations[id] = [.reset(rows: rows(of: view, now: now))]
+            // A new day: relative dates read differently, urgency counts
+            // another day, and "today" in queries is another day.
+            keys.recompute(today: viewClock.today, titles: keys.hasTitles, items: collection)
+            for id in Array(views.keys) {
+                let definition = views[id]!.definition
+                let compiled = (try? compile(definition.query, at: viewClock)) ?? views[id]!.compiled
+                views[id]!.redefine(definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
+                operations[id] = [.reset(rows: rows(of: views[id]!, now: now))]
             }
         } else {
-            let turnedOverdue = collection.items.values.filter {
-                !$0.isOverdue(at: lastTick, in: clock.timeZone) && $0.isOverdue(at: now, in: clock.timeZone)
+            // Items whose time-dependent state changed: turned overdue, or
+            // stopped waiting. Each is taken out of the counters as it was
+            // judged before, and placed again as it is judged now.
+            let timeZone = clock.timeZone
+            let changed = collection.items.values.filter {
+                $0.isOverdue(at: lastTick, in: timeZone) != $0.isOverdue(at: now, in: timeZone)
+                    || $0.isWaiting(at: lastTick, in: timeZone) != $0.isWaiting(at: now, in: timeZone)
             }
-            for item in turnedOverdue {
-                for (id, view) in views {
-                    if let index = view.index(of: item, keys: keys) {
-                        operations[id, default: []].append(.update(index: index, row: row(item, now: now)))
+            if !changed.isEmpty {
+                let before = ViewClock(now: lastTick, timeZone: timeZone)
+                for id in Array(views.keys) {
+                    for item in changed { views[id]!.count(item, by: -1, clock: before) }
+                    views[id]!.recompile((try? compile(views[id]!.definition.query, at: viewClock)) ?? views[id]!.compiled)
+                    for item in changed {
+                        views[id]!.count(item, by: 1, clock: viewClock)
+                        let grouped = views[id]!.definition.grouping != nil
+                        switch views[id]!.place(ItemChange(before: item, after: item), newKey: keys[item.id], keys: keys) {
+                        case .unchanged: break
+                        case .inserted(let at): operations[id, default: []].append(.insert(index: at, row: row(item, now: now, grouped: grouped)))
+                        case .removed(let at): operations[id, default: []].append(.remove(index: at))
+                        case .updated(let at): operations[id, default: []].append(.update(index: at, row: row(item, now: now, grouped: grouped)))
+                        case .moved(let from, let to):
+                            operations[id, default: []].append(.move(from: from, to: to, row: row(item, now: now, grouped: grouped)))
+                        }
                     }
                 }
             }
@@ -394,22 +587,32 @@ public final class TodoListViewModel {
     // MARK: Presentation
 
     private func rows(of view: ListView, now: Date) -> [TodoRow] {
-        view.order.compactMap { collection[$0] }.map { row($0, now: now) }
+        let grouped = view.definition.grouping != nil
+        return view.order.compactMap { collection[$0] }.map { row($0, now: now, grouped: grouped) }
     }
 
     private func properties(of view: ListView) -> TodoListProperties {
-        let total = collection.count
-        let active = total - completedCount
+        let counts = view.counts
+        let definition = view.definition
         return TodoListProperties(
-            filter: view.filter,
-            sort: view.sort,
-            itemsLeft: ListWording.itemsLeft(activeCount: active),
-            activeCount: active,
-            completedCount: completedCount,
-            totalCount: total,
-            allDone: total > 0 && active == 0,
+            filter: definition.filter,
+            query: definition.query.description,
+            sort: definition.sort,
+            grouping: definition.grouping,
+            itemsLeft: ListWording.itemsLeft(activeCount: counts.active),
+            activeCount: counts.active,
+            completedCount: counts.completed,
+            totalCount: counts.total,
+            overdueCount: counts.overdue,
+            overdueText: ListWording.overdue(counts.overdue),
+            dueTodayCount: counts.dueToday,
+            dueTodayText: ListWording.dueToday(counts.dueToday),
+            tagCounts: counts.tags.map { NameCount(name: $0.key, count: $0.value) }.sorted { $0.name < $1.name },
+            projectCounts: counts.projects.map { NameCount(name: $0.key, count: $0.value) }.sorted { $0.name < $1.name },
+            allDone: collection.count > 0 && completedCount == collection.count,
             canClearCompleted: completedCount > 0,
-            emptyText: view.order.isEmpty ? ListWording.emptyText(filter: view.filter, totalCount: total) : nil,
+            emptyText: view.order.isEmpty
+                ? ListWording.emptyText(filter: definition.filter, query: definition.query, totalCount: collection.count) : nil,
             canUndo: history.nextUndo != nil,
             undoText: history.nextUndo.map { "Undo \($0.description)" },
             canRedo: history.nextRedo != nil,
@@ -445,14 +648,42 @@ public final class TodoListViewModel {
         return minutes == 1 ? "a minute" : "\(minutes) minutes"
     }
 
-    private func row(_ item: TodoItem, now: Date) -> TodoRow {
-        TodoRow(
+    func row(_ item: TodoItem, now: Date, grouped: Bool = false) -> TodoRow {
+        let timeZone = clock.timeZone
+        let waiting = item.isWaiting(at: now, in: timeZone)
+        return TodoRow(
             id: item.id.rawValue,
             title: item.title,
             done: item.isDone,
             createdText: wording.created(item.createdAt, now: now),
             dueText: item.due.map { wording.due($0, now: now) },
-            overdue: item.isOverdue(at: now, in: clock.timeZone)
+            overdue: item.isOverdue(at: now, in: timeZone),
+            created: ISODateText.instant(item.createdAt),
+            modified: ISODateText.instant(item.updatedAt),
+            completed: item.completedAt.map(ISODateText.instant),
+            due: item.due.map(ISODateText.date),
+            wait: item.wait.map(ISODateText.date),
+            waitText: waiting ? "waiting until " + item.wait!.worded(in: timeZone, now: now) : nil,
+            tags: item.sortedTags,
+            project: item.project,
+            priority: item.priority?.letter,
+            recurrence: item.recurrence?.text,
+            noteCount: item.notes.count,
+            fieldsText: ListWording.fields(of: item),
+            group: grouped ? (item.project ?? ListWording.noProject) : nil
         )
+    }
+}
+
+/// A named view as `view.list` shows it.
+public struct NamedView: Hashable, Sendable {
+    public var name: String
+    public var definition: ViewDefinition
+    public var properties: TodoListProperties
+
+    public init(name: String, definition: ViewDefinition, properties: TodoListProperties) {
+        self.name = name
+        self.definition = definition
+        self.properties = properties
     }
 }

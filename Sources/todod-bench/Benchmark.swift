@@ -33,10 +33,10 @@ struct Benchmark {
 
         let snapshot = ListSnapshot(items: items, nextID: TodoID(Int64(count + 1)))
         let (viewModel, loadTime) = measure { TodoListViewModel(snapshot: snapshot, clock: clock) }
-        let (_, ownViewTime) = measure { viewModel.openView(.own(1), filter: .active, sort: .title) }
-        viewModel.openView(.own(2), filter: .completed, sort: .due)
-        viewModel.openView(.own(3), filter: .all, sort: .title)
-        viewModel.openView(.own(4), filter: .active, sort: .due)
+        let (_, ownViewTime) = try measure { try viewModel.openView(.own(1), definition: ViewDefinition(filter: .active, sort: .title)) }
+        try viewModel.openView(.own(2), definition: ViewDefinition(filter: .completed, sort: .due))
+        try viewModel.openView(.own(3), definition: ViewDefinition(filter: .all, sort: .title))
+        try viewModel.openView(.own(4), definition: ViewDefinition(filter: .active, sort: .due))
         let (state, snapshotTime) = measure { viewModel.state(of: .main)! }
         print(ReportLine("build the view model and the main view (creation order)", loadTime, "ms"))
         print(ReportLine("open an own view (active, by title)", ownViewTime, "ms"))

@@ -88,7 +88,7 @@ import TodoProtocol
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("todoctl-completion-\(UUID()).bash")
         try script.stdout.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        for (word, expected) in [("todo.a", ["todo.add"]), ("view.s", ["view.subscribe", "view.setOptions"])] {
+        for (word, expected) in [("todo.a", ["todo.add", "todo.addNote"]), ("view.s", ["view.subscribe", "view.setOptions", "view.save"])] {
             let output = OutputCollector()
             let errors = OutputCollector()
             let bash = try ChildProcess(

@@ -37,10 +37,11 @@ import TodoViewModels
             }
         ),
         ("view.changed.params", { try encode(ListViewChanged.Params(subscription: 1, body: body)) }),
+        ("NamedView", { try encode(NamedViewSummary(NamedView(name: "x", definition: ViewDefinition(), properties: TodoListProperties()))) }),
     ]
 
     static let properties = TodoListProperties(
-        filter: .all, sort: .created, itemsLeft: "0 items left", activeCount: 0, completedCount: 0, totalCount: 0,
+        filter: .all, query: "", sort: .created, itemsLeft: "0 items left", activeCount: 0, completedCount: 0, totalCount: 0,
         allDone: false, canClearCompleted: false, emptyText: nil, canUndo: false, undoText: nil, canRedo: false, redoText: nil)
     static let body = ChangeBody(revision: 1, properties: [:], rows: [], cause: nil)
 

@@ -146,8 +146,8 @@ import TodoProtocol
     }
 
     @Test func missingAndMistypedParamsNameTheField() throws {
-        let missing = try request(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{}}"#)
-        #expect(throws: RPCError.invalidParams("\"title\" is missing")) { try missing.decodeParams(AddTodo.Params.self) }
+        let missing = try request(#"{"jsonrpc":"2.0","id":1,"method":"todo.edit","params":{"id":1}}"#)
+        #expect(throws: RPCError.invalidParams("\"title\" is missing")) { try missing.decodeParams(EditTodo.Params.self) }
 
         let mistyped = try request(#"{"jsonrpc":"2.0","id":1,"method":"todo.setDone","params":{"id":"x","done":true}}"#)
         #expect(throws: RPCError.invalidParams("\"id\": expected an integer")) {
@@ -183,7 +183,7 @@ import TodoProtocol
     @Test func anEmptyArrayOfParamsReadsAsNone() throws {
         let request = try request(#"{"jsonrpc":"2.0","id":1,"method":"todo.undo","params":[ ]}"#)
         #expect(try request.decodeParams(NoParams.self) == NoParams())
-        #expect(throws: RPCError.invalidParams("\"title\" is missing")) { try request.decodeParams(AddTodo.Params.self) }
+        #expect(throws: RPCError.invalidParams("\"id\" is missing")) { try request.decodeParams(EditTodo.Params.self) }
     }
 
     /// A number that does not fit its parameter is -32602 naming it; the

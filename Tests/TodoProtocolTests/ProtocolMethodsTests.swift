@@ -76,8 +76,8 @@ import Testing
     }
 
     @Test func parameterNamesComeFromTheDeclaredSchema() {
-        #expect(AddTodo.parameterNames == ["due", "title"])
-        #expect(GetListView.parameterNames == ["filter", "own", "sort", "view"])
+        #expect(AddTodo.parameterNames == ["due", "text", "title"])
+        #expect(GetListView.parameterNames == ["filter", "grouping", "own", "query", "sort", "view"])
         #expect(Undo.parameterNames == [])
     }
 
@@ -112,7 +112,7 @@ import Testing
     @Test func theMethodTableHasARowPerMethod() {
         let rows = ProtocolDescription.methodTable.split(separator: "\n").dropFirst(2)
         #expect(rows.map { $0.split(separator: "`")[1] } == ProtocolMethods.names.map { Substring($0) })
-        #expect(rows.first?.contains("| `{\"title\": string, \"due\"?: DueDate}` | `{\"item\": TodoRow}` |") == true)
+        #expect(rows.first?.contains("| `{\"due\"?: DueDate, \"text\"?: string, \"title\"?: string}` | `{\"item\": TodoRow}` |") == true)
     }
 }
 

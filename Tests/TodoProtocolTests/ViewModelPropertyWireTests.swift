@@ -9,7 +9,7 @@ import TodoViewModels
 @Suite struct ViewModelPropertyWireTests {
     static let empty = TodoListProperties(
         filter: .all, sort: .created, itemsLeft: "0 items left", activeCount: 0, completedCount: 0, totalCount: 0,
-        allDone: false, canClearCompleted: false, emptyText: "Nothing to do. Add an item with: todoctl add TITLE",
+        overdueText: "0 overdue", dueTodayText: "nothing due today", allDone: false, canClearCompleted: false, emptyText: "Nothing to do. Add an item with: todoctl add TITLE",
         canUndo: false, undoText: nil, canRedo: false, redoText: nil)
     static let busy = TodoListProperties(
         filter: .active, sort: .due, itemsLeft: "2 items left", activeCount: 2, completedCount: 1, totalCount: 3,
@@ -28,7 +28,7 @@ import TodoViewModels
     @Test func aSnapshotIsWrittenAsBefore() throws {
         #expect(
             try Self.sortedJSON(Self.empty)
-                == #"{"activeCount":0,"alertCount":0,"alerts":[],"allDone":false,"canClearCompleted":false,"canRedo":false,"canUndo":false,"completedCount":0,"emptyText":"Nothing to do. Add an item with: todoctl add TITLE","filter":"all","itemsLeft":"0 items left","redoText":null,"sort":"created","totalCount":0,"undoText":null}"#
+                == #"{"activeCount":0,"alertCount":0,"alerts":[],"allDone":false,"canClearCompleted":false,"canRedo":false,"canUndo":false,"completedCount":0,"dueTodayCount":0,"dueTodayText":"nothing due today","emptyText":"Nothing to do. Add an item with: todoctl add TITLE","filter":"all","grouping":null,"itemsLeft":"0 items left","overdueCount":0,"overdueText":"0 overdue","projectCounts":[],"query":"","redoText":null,"sort":"created","tagCounts":[],"totalCount":0,"undoText":null}"#
         )
     }
 

@@ -15,10 +15,10 @@ import TodoViewModels
         let clock = TestClock()
         let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
         let views: [ViewID] = [.main, .own(1), .own(2), .own(3), .own(4)]
-        viewModel.openView(.own(1), filter: .active, sort: .title)
-        viewModel.openView(.own(2), filter: .completed, sort: .due)
-        viewModel.openView(.own(3), filter: .all, sort: .due)
-        viewModel.openView(.own(4), filter: .active, sort: .created)
+        try viewModel.openView(.own(1), definition: ViewDefinition(filter: .active, sort: .title))
+        try viewModel.openView(.own(2), definition: ViewDefinition(filter: .completed, sort: .due))
+        try viewModel.openView(.own(3), definition: ViewDefinition(filter: .all, sort: .due))
+        try viewModel.openView(.own(4), definition: ViewDefinition(filter: .active, sort: .created))
         var clientStates = Dictionary(uniqueKeysWithValues: views.map { ($0, viewModel.state(of: $0)!) })
         // What a store would hold: every write folded in, in order.
         var stored = viewModel.snapshot
@@ -60,7 +60,7 @@ import TodoViewModels
         let apple = try viewModel.add("apple")
         try viewModel.add("banana")
         try viewModel.add("cherry")
-        viewModel.openView(.own(1), sort: .title)
+        try viewModel.openView(.own(1), definition: ViewDefinition(sort: .title))
         let outcome = try viewModel.perform(.edit(apple, title: "date"))
         guard case .move(0, 2, let row)? = outcome.changes[.own(1)]?.rowOperations.first else {
             Issue.record("expected a move: \(String(describing: outcome.changes[.own(1)]))")
@@ -73,7 +73,7 @@ import TodoViewModels
     @Test func oneEditInALargeListIsOneSmallRowEdit() throws {
         let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
         for index in 0..<2_000 { try viewModel.add("item \(index)") }
-        viewModel.openView(.own(1), filter: .active, sort: .title)
+        try viewModel.openView(.own(1), definition: ViewDefinition(filter: .active, sort: .title))
         let outcome = try viewModel.perform(.setDone(TodoID(1_000), true))
         #expect(outcome.changes[.main]?.rowOperations.count == 1)
         #expect(outcome.changes[.own(1)]?.rowOperations.count == 1)

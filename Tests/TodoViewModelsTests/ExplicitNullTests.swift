@@ -26,11 +26,11 @@ import TodoViewModels
     }
 
     @Test func aRowWithoutADueDateSaysSo() throws {
-        let row = TodoRow(id: 1, title: "a", done: false, createdText: "created today")
+        let row = TodoRow(id: 1, title: "a", done: false, createdText: "created today", created: "2026-11-23T10:00:00Z", modified: "2026-11-23T10:00:00Z")
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(
             String(decoding: try encoder.encode(row), as: UTF8.self)
-                == #"{"createdText":"created today","done":false,"dueText":null,"id":1,"overdue":false,"title":"a"}"#)
+                == #"{"completed":null,"created":"2026-11-23T10:00:00Z","createdText":"created today","done":false,"due":null,"dueText":null,"fieldsText":"","group":null,"id":1,"modified":"2026-11-23T10:00:00Z","noteCount":0,"overdue":false,"priority":null,"project":null,"recurrence":null,"tags":[],"title":"a","wait":null,"waitText":null}"#)
     }
 }

@@ -9,11 +9,16 @@ import TodoViewModels
     /// Two values that differ in every property, nullable ones nil in `a`.
     /// A new property must differ here too (the first test checks it).
     static let a = TodoListProperties(
-        filter: .all, sort: .created, itemsLeft: "0 items left", activeCount: 0, completedCount: 0, totalCount: 0,
+        filter: .all, query: "", sort: .created, grouping: nil, itemsLeft: "0 items left", activeCount: 0,
+        completedCount: 0, totalCount: 0, overdueCount: 0, overdueText: "0 overdue", dueTodayCount: 0,
+        dueTodayText: "nothing due today", tagCounts: [], projectCounts: [],
         allDone: false, canClearCompleted: false, emptyText: nil, canUndo: false, undoText: nil, canRedo: false,
         redoText: nil, alerts: [], alertCount: 0)
     static let b = TodoListProperties(
-        filter: .completed, sort: .due, itemsLeft: "2 items left", activeCount: 2, completedCount: 1, totalCount: 3,
+        filter: .completed, query: "+home", sort: .due, grouping: .project, itemsLeft: "2 items left", activeCount: 2,
+        completedCount: 1, totalCount: 3, overdueCount: 1, overdueText: "1 overdue", dueTodayCount: 1,
+        dueTodayText: "1 due today", tagCounts: [NameCount(name: "home", count: 2)],
+        projectCounts: [NameCount(name: "garden", count: 1)],
         allDone: true, canClearCompleted: true, emptyText: "Nothing here", canUndo: true, undoText: "Undo add “a”",
         canRedo: true, redoText: "Redo add “b”", alerts: [ReminderAlert(id: 1, condition: .overdue, message: "“a” is overdue")],
         alertCount: 1)
@@ -53,7 +58,9 @@ import TodoViewModels
     @Test func wireTypesFollowTheSwiftTypes() {
         let types = Dictionary(uniqueKeysWithValues: TodoListProperties.declarations.map { ($0.name, $0.wireType) })
         #expect(types["filter"] == .enumeration(["all", "active", "completed"]))
-        #expect(types["sort"] == .enumeration(["created", "title", "due"]))
+        #expect(types["sort"] == .named("ListSort"))
+        #expect(types["grouping"] == .nullable(.enumeration(["project"])))
+        #expect(types["tagCounts"] == .array(.named("NameCount")))
         #expect(types["itemsLeft"] == .string)
         #expect(types["activeCount"] == .integer)
         #expect(types["allDone"] == .boolean)

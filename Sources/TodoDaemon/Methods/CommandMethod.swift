@@ -45,10 +45,4 @@ extension ListOwner {
         return (outcome, record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause))
     }
 
-    /// A due date as sent, read in the daemon's time zone; nil for none.
-    func due(_ text: String?) throws(RPCError) -> DueDate? {
-        guard let text else { return nil }
-        guard let due = DueDateText.parse(text, timeZone: server.timeZone) else { throw .invalidDueDate(text) }
-        return due
-    }
 }

@@ -6,7 +6,37 @@ import TodoViewModels
 
 extension AddTodo: CommandMethod {
     static func command(_ params: Params, owner: ListOwner) throws -> TodoCommand {
-        .add(title: params.title, due: try owner.due(params.due))
+        switch (params.title, params.text) {
+        case (let title?, nil):
+            // A literal title: only `due` can give it more.
+            return params.due.map { .addTitled(title, dueText: $0) } ?? .add(title: title, due: nil)
+        case (nil, let text?): return .addText(text, due: params.due)
+        default: throw RPCError.invalidParams("give exactly one of \"title\" (taken literally) and \"text\" (read as shorthand)")
+        }
+    }
+}
+
+extension ModifyTodo: CommandMethod {
+    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+        .modify(TodoID(params.id), params.text)
+    }
+}
+
+extension AddTodoNote: CommandMethod {
+    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+        .addNote(TodoID(params.id), params.text)
+    }
+}
+
+extension RemoveTodoNote: CommandMethod {
+    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+        .removeNote(TodoID(params.id), number: params.number)
+    }
+}
+
+extension GetTodo: OwnerMethod {
+    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<ItemDetails> {
+        ListOwner.Answer(result: ItemDetails(try owner.viewModel.details(of: TodoID(params.id))), durableAt: owner.revision)
     }
 }
 
@@ -23,8 +53,8 @@ extension SetTodoDone: CommandMethod {
 }
 
 extension SetTodoDue: CommandMethod {
-    static func command(_ params: Params, owner: ListOwner) throws -> TodoCommand {
-        .setDue(TodoID(params.id), try owner.due(params.due))
+    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+        .setDueText(TodoID(params.id), params.due)
     }
 }
 

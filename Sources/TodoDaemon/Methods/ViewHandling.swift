@@ -7,7 +7,7 @@ extension GetListView: OwnerMethod {
     static func answer(_ selection: ViewSelection, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<TodoListState> {
         let id = try owner.viewID(for: selection)
         defer { owner.viewModel.closeView(id) }
-        let state = owner.viewModel.openView(id, filter: selection.filter ?? .all, sort: selection.sort ?? .created)
+        let state = try owner.viewModel.openView(id, definition: try ListOwner.definition(of: selection))
         return ListOwner.Answer(result: state, durableAt: owner.revision)
     }
 }
@@ -29,6 +29,31 @@ extension UnsubscribeListView: OwnerMethod {
 extension SetViewOptions: OwnerMethod {
     static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<NoParams> {
         ListOwner.Answer(result: NoParams(), durableAt: try owner.setOptions(params, cause: cause))
+    }
+}
+
+extension SaveView: OwnerMethod {
+    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<NamedViewSummary> {
+        let (summary, durableAt) = try owner.saveView(params, cause: cause)
+        return ListOwner.Answer(result: summary, durableAt: durableAt)
+    }
+}
+
+extension ListViews: OwnerMethod {
+    static func answer(_: NoParams, cause: Cause, owner: ListOwner) -> ListOwner.Answer<Result> {
+        ListOwner.Answer(result: Result(views: owner.viewModel.namedViews.map(NamedViewSummary.init)), durableAt: owner.revision)
+    }
+}
+
+extension RemoveView: OwnerMethod {
+    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<NoParams> {
+        ListOwner.Answer(result: NoParams(), durableAt: try owner.removeView(params.name, cause: cause))
+    }
+}
+
+extension ParseDate: OwnerMethod {
+    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
+        ListOwner.Answer(result: Result(try owner.viewModel.previewDate(params.text)), durableAt: 0)
     }
 }
 

@@ -54,6 +54,12 @@ public struct CompiledQuery: Sendable {
         matches(root, item)
     }
 
+    /// Whether the item is waiting as of the moment the query was compiled
+    /// for: not done, and its wait date still ahead.
+    public func isWaiting(_ item: some QueryableItem) -> Bool {
+        !item.isDone && context.isWaiting(item.wait)
+    }
+
     private func matches(_ node: Node, _ item: some QueryableItem) -> Bool {
         switch node {
         case .all: return true

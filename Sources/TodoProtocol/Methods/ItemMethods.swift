@@ -2,17 +2,22 @@ import TodoViewModels
 
 // The commands on one item. Each is one undo step and may be part of a `transaction`.
 
-/// `todo.add`: adds an item; the title is trimmed and must not be blank.
+/// `todo.add`: adds an item, from a literal `title` or from shorthand `text`.
 public enum AddTodo: RPCMethod {
     public static let name = "todo.add"
-    public static let summary = "Adds an item; the title is trimmed and must not be blank."
+    public static let summary =
+        "Adds an item: title taken literally, or text read as shorthand (buy milk +errands pro:home due:fri); exactly one."
 
     public struct Params: Codable, Hashable, Sendable {
-        public var title: String
-        /// `YYYY-MM-DD` (due that day) or an ISO 8601 date-time.
+        /// The title, exactly (trimmed).
+        public var title: String?
+        /// Add shorthand (PROTOCOL.md, Shorthand): title words, `+tag`, `project:`, `priority:`, `due:`, `wait:`, `recur:`.
+        public var text: String?
+        /// A date as people type it (PROTOCOL.md, Dates); wins over a `due:` in `text`.
         public var due: String?
-        public init(title: String, due: String? = nil) {
+        public init(title: String? = nil, text: String? = nil, due: String? = nil) {
             self.title = title
+            self.text = text
             self.due = due
         }
     }
@@ -20,11 +25,103 @@ public enum AddTodo: RPCMethod {
     public typealias Result = ItemResult
 
     public static var paramsSchema: JSONValue {
-        JSONSchema.object(["title": JSONSchema.string, "due": JSONSchema.ref("DueDate")], optional: ["due"])
+        JSONSchema.object(
+            ["title": JSONSchema.string, "text": JSONSchema.string, "due": JSONSchema.ref("DueDate")],
+            optional: ["title", "text", "due"])
     }
     public static var resultSchema: JSONValue { ItemResult.schema }
-    public static let errors = ["todo.invalidTitle", "todo.invalidDueDate"] + commandErrors
+    public static let errors =
+        ["todo.invalidTitle", "todo.invalidDueDate", "todo.invalidShorthand", "todo.invalidRecurrence"] + commandErrors
     public static let isTransactable = true
+    public static let paramsMayBeOmitted = false
+}
+
+/// `todo.modify`: changes an item with modify shorthand.
+public enum ModifyTodo: RPCMethod {
+    public static let name = "todo.modify"
+    public static let summary =
+        "Changes an item with shorthand: +tag -tag project: priority: due: wait: recur: (empty value clears); other words retitle it."
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var id: Int64
+        public var text: String
+        public init(id: Int64, text: String) {
+            self.id = id
+            self.text = text
+        }
+    }
+
+    public typealias Result = ItemResult
+
+    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "text": JSONSchema.string]) }
+    public static var resultSchema: JSONValue { ItemResult.schema }
+    public static let errors =
+        ["todo.notFound", "todo.invalidTitle", "todo.invalidDueDate", "todo.invalidShorthand", "todo.invalidRecurrence"]
+        + commandErrors
+    public static let isTransactable = true
+}
+
+/// `todo.addNote`: adds a timestamped note to an item.
+public enum AddTodoNote: RPCMethod {
+    public static let name = "todo.addNote"
+    public static let summary = "Adds a note (one line, timestamped) to an item."
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var id: Int64
+        public var text: String
+        public init(id: Int64, text: String) {
+            self.id = id
+            self.text = text
+        }
+    }
+
+    public typealias Result = ItemResult
+
+    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "text": JSONSchema.string]) }
+    public static var resultSchema: JSONValue { ItemResult.schema }
+    public static let errors = ["todo.notFound", "todo.invalidNote"] + commandErrors
+    public static let isTransactable = true
+}
+
+/// `todo.removeNote`: removes one note of an item, by number (1 is the oldest).
+public enum RemoveTodoNote: RPCMethod {
+    public static let name = "todo.removeNote"
+    public static let summary = "Removes an item's note by number (1 is the oldest, as todo.get lists them)."
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var id: Int64
+        public var number: Int
+        public init(id: Int64, number: Int) {
+            self.id = id
+            self.number = number
+        }
+    }
+
+    public typealias Result = ItemResult
+
+    public static var paramsSchema: JSONValue {
+        JSONSchema.object(["id": JSONSchema.itemID, "number": ["type": "integer", "minimum": 1]])
+    }
+    public static var resultSchema: JSONValue { ItemResult.schema }
+    public static let errors = ["todo.notFound", "todo.noteNotFound"] + commandErrors
+    public static let isTransactable = true
+}
+
+/// `todo.get`: one item in full: its row, its notes, and when each field changed.
+public enum GetTodo: RPCMethod {
+    public static let name = "todo.get"
+    public static let summary = "One item in full: its row, its notes, and when each field last changed."
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var id: Int64
+        public init(id: Int64) { self.id = id }
+    }
+
+    public typealias Result = ItemDetails
+
+    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID]) }
+    public static var resultSchema: JSONValue { JSONSchema.ref("ItemDetails") }
+    public static let errors = ["todo.notFound", "protocol.invalidParams"]
 }
 
 /// `todo.edit`: retitles an item (trimmed; blank is refused; the same title changes nothing).
@@ -129,6 +226,47 @@ public enum RemoveTodo: RPCMethod {
     public static var resultSchema: JSONValue { JSONSchema.object(["id": JSONSchema.integer]) }
     public static let errors = ["todo.notFound"] + commandErrors
     public static let isTransactable = true
+}
+
+/// One item in full, as `todo.get` gives it.
+public struct ItemDetails: Codable, Hashable, Sendable {
+    public var item: TodoRow
+    public var notes: [ItemNote]
+    public var changes: [FieldChangeTime]
+    /// "created 2026-11-02 09:14 (3 weeks ago)" and the like, one line per fact, for `todoctl show`.
+    public var lines: [String]
+
+    public init(_ details: TodoItemDetails) {
+        item = details.row
+        notes = details.notes.map { ItemNote(number: $0.number, text: $0.text, added: $0.added, addedText: $0.addedText) }
+        changes = details.changes.map { FieldChangeTime(field: $0.field, at: $0.at, text: $0.text) }
+        lines = details.lines
+    }
+
+    public struct ItemNote: Codable, Hashable, Sendable {
+        public var number: Int
+        public var text: String
+        /// ISO 8601.
+        public var added: String
+        /// "2026-11-20 14:03".
+        public var addedText: String
+    }
+
+    public struct FieldChangeTime: Codable, Hashable, Sendable {
+        public var field: String
+        public var at: String
+        public var text: String
+    }
+
+    static let schema = JSONSchema.object([
+        "item": JSONSchema.ref("TodoRow"),
+        "notes": JSONSchema.array(
+            JSONSchema.object([
+                "number": JSONSchema.integer, "text": JSONSchema.string, "added": JSONSchema.string, "addedText": JSONSchema.string,
+            ])),
+        "changes": JSONSchema.array(JSONSchema.object(["field": JSONSchema.string, "at": JSONSchema.string, "text": JSONSchema.string])),
+        "lines": JSONSchema.array(JSONSchema.string),
+    ])
 }
 
 /// The result of a command on one item: the item's row after the command.

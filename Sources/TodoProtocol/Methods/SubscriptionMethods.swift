@@ -19,6 +19,8 @@ public enum SubscribeListView: RPCMethod {
         public var own: Bool?
         public var filter: ListFilter?
         public var sort: ListSort?
+        public var query: String?
+        public var grouping: GroupingOption?
         /// Watch only these properties (names of TodoListProperties, and `rows`); all when absent.
         public var properties: [String]?
         /// Where the client's copy of the view stands.
@@ -26,17 +28,21 @@ public enum SubscribeListView: RPCMethod {
 
         public init(
             view: String? = nil, own: Bool? = nil, filter: ListFilter? = nil, sort: ListSort? = nil,
-            properties: [String]? = nil, since: ResumePoint? = nil
+            query: String? = nil, grouping: GroupingOption? = nil, properties: [String]? = nil, since: ResumePoint? = nil
         ) {
             self.view = view
             self.own = own
             self.filter = filter
             self.sort = sort
+            self.query = query
+            self.grouping = grouping
             self.properties = properties
             self.since = since
         }
 
-        public var selection: ViewSelection { ViewSelection(view: view, own: own, filter: filter, sort: sort) }
+        public var selection: ViewSelection {
+            ViewSelection(view: view, own: own, filter: filter, sort: sort, query: query, grouping: grouping)
+        }
     }
 
     public enum Mode: String, Codable, Hashable, Sendable {
@@ -81,10 +87,11 @@ public enum SubscribeListView: RPCMethod {
         return JSONSchema.object(
             [
                 "view": JSONSchema.viewName, "own": JSONSchema.boolean, "filter": properties["filter"]!,
-                "sort": properties["sort"]!,
+                "sort": JSONSchema.ref("ListSort"), "query": JSONSchema.string,
+                "grouping": JSONSchema.enumeration(GroupingOption.allCases.map(\.rawValue)),
                 "properties": JSONSchema.array(JSONSchema.enumeration(PropertySelection.known)),
                 "since": JSONSchema.ref("ResumePoint"),
-            ], optional: ["view", "own", "filter", "sort", "properties", "since"])
+            ], optional: ["view", "own", "filter", "sort", "query", "grouping", "properties", "since"])
     }
 
     public static var resultSchema: JSONValue {
@@ -98,7 +105,7 @@ public enum SubscribeListView: RPCMethod {
         ])
     }
 
-    public static let errors = ["protocol.invalidParams", "view.unknownProperty"]
+    public static let errors = ["protocol.invalidParams", "view.unknownProperty", "view.notFound", "todo.invalidQuery", "todo.invalidDueDate"]
 }
 
 /// A point in the daemon's history: the epoch (which changes whenever

@@ -81,5 +81,8 @@ public enum Transaction: RPCMethod {
     /// Every transactable method's errors must be here, each command's
     /// refusal being the transaction's (a test checks).
     public static let errors =
-        ["transaction.undoNotAllowed", "todo.notFound", "todo.invalidTitle", "todo.invalidDueDate"] + commandErrors
+        [
+            "transaction.undoNotAllowed", "todo.notFound", "todo.invalidTitle", "todo.invalidDueDate", "todo.invalidShorthand",
+            "todo.invalidRecurrence", "todo.invalidNote", "todo.noteNotFound",
+        ] + commandErrors
 }

@@ -2,20 +2,36 @@ import TodoViewModels
 
 // Reading views and changing their options (subscriptions: SubscriptionMethods).
 
-/// Which list view a request is about: a shared named view (default `main`),
-/// or, with `own`, a view of this request's own with its own filter and sort.
+/// Which list view a request is about: a named view (default `main`), or,
+/// with `own`, a view of this request's own with its own filter, query,
+/// sort and grouping.
 public struct ViewSelection: Codable, Hashable, Sendable {
     public var view: String?
     public var own: Bool?
     public var filter: ListFilter?
     public var sort: ListSort?
+    /// Query text (PROTOCOL.md, Queries).
+    public var query: String?
+    public var grouping: GroupingOption?
 
-    public init(view: String? = nil, own: Bool? = nil, filter: ListFilter? = nil, sort: ListSort? = nil) {
+    public init(
+        view: String? = nil, own: Bool? = nil, filter: ListFilter? = nil, sort: ListSort? = nil, query: String? = nil,
+        grouping: GroupingOption? = nil
+    ) {
         self.view = view
         self.own = own
         self.filter = filter
         self.sort = sort
+        self.query = query
+        self.grouping = grouping
     }
+}
+
+/// A grouping as requests give it: `project`, or `none` to stop grouping.
+public enum GroupingOption: String, Codable, Hashable, Sendable, CaseIterable {
+    case project, none
+
+    public var grouping: ListGrouping? { self == .project ? .project : nil }
 }
 
 /// `view.get`: one view's state, once.
@@ -26,7 +42,7 @@ public enum GetListView: RPCMethod {
     public typealias Result = TodoListState
     public static var paramsSchema: JSONValue { JSONSchema.ref("ViewSelection") }
     public static var resultSchema: JSONValue { JSONSchema.ref("TodoListState") }
-    public static let errors = ["protocol.invalidParams"]
+    public static let errors = ["protocol.invalidParams", "todo.invalidQuery", "todo.invalidDueDate", "view.notFound"]
 }
 
 /// `view.setOptions`: changes the filter and/or sort of a shared view (every
@@ -34,20 +50,27 @@ public enum GetListView: RPCMethod {
 public enum SetViewOptions: RPCMethod {
     public static let name = "view.setOptions"
     public static let summary =
-        "Changes the filter and sort of a shared view (saved, seen by all) or of a subscription's own view."
+        "Changes what a named view shows (saved, seen by all) or a subscription's own view: filter, query, sort, grouping."
 
     public struct Params: Codable, Hashable, Sendable {
-        /// A shared view's name (default `main`).
+        /// A named view (default `main`).
         public var view: String?
         /// Instead of `view`: the own view of this connection's subscription.
         public var subscription: Int?
         public var filter: ListFilter?
         public var sort: ListSort?
-        public init(view: String? = nil, subscription: Int? = nil, filter: ListFilter? = nil, sort: ListSort? = nil) {
+        public var query: String?
+        public var grouping: GroupingOption?
+        public init(
+            view: String? = nil, subscription: Int? = nil, filter: ListFilter? = nil, sort: ListSort? = nil,
+            query: String? = nil, grouping: GroupingOption? = nil
+        ) {
             self.view = view
             self.subscription = subscription
             self.filter = filter
             self.sort = sort
+            self.query = query
+            self.grouping = grouping
         }
     }
 
@@ -58,11 +81,111 @@ public enum SetViewOptions: RPCMethod {
         return JSONSchema.object(
             [
                 "view": JSONSchema.viewName, "subscription": JSONSchema.integer, "filter": properties["filter"]!,
-                "sort": properties["sort"]!,
+                "sort": JSONSchema.ref("ListSort"), "query": JSONSchema.string,
+                "grouping": JSONSchema.enumeration(GroupingOption.allCases.map(\.rawValue)),
             ],
-            optional: ["view", "subscription", "filter", "sort"])
+            optional: ["view", "subscription", "filter", "sort", "query", "grouping"])
     }
-    public static let errors = ["view.unknownSubscription", "store.writeFailed"]
+    public static let errors = [
+        "view.unknownSubscription", "view.notFound", "todo.invalidQuery", "todo.invalidDueDate", "store.writeFailed",
+    ]
+}
+
+/// `view.save`: creates a named view, or changes what it shows.
+public enum SaveView: RPCMethod {
+    public static let name = "view.save"
+    public static let summary =
+        "Creates or replaces a named view (query, filter, sort, grouping); saved, and pushed to everyone watching it."
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var name: String
+        public var query: String?
+        public var filter: ListFilter?
+        public var sort: ListSort?
+        public var grouping: GroupingOption?
+        public init(name: String, query: String? = nil, filter: ListFilter? = nil, sort: ListSort? = nil, grouping: GroupingOption? = nil) {
+            self.name = name
+            self.query = query
+            self.filter = filter
+            self.sort = sort
+            self.grouping = grouping
+        }
+    }
+
+    public typealias Result = NamedViewSummary
+
+    public static var paramsSchema: JSONValue {
+        JSONSchema.object(
+            [
+                "name": JSONSchema.viewName, "query": JSONSchema.string, "filter": ProtocolDescription.propertySchemas["filter"]!,
+                "sort": JSONSchema.ref("ListSort"), "grouping": JSONSchema.enumeration(GroupingOption.allCases.map(\.rawValue)),
+            ], optional: ["query", "filter", "sort", "grouping"])
+    }
+    public static var resultSchema: JSONValue { JSONSchema.ref("NamedView") }
+    public static let errors = ["view.invalidName", "todo.invalidQuery", "todo.invalidDueDate", "protocol.invalidParams", "store.writeFailed"]
+}
+
+/// `view.list`: every named view, with what it shows and its counts.
+public enum ListViews: RPCMethod {
+    public static let name = "view.list"
+    public static let summary = "Every named view, by name, with its query, sort and counts."
+    public typealias Params = NoParams
+
+    public struct Result: Codable, Hashable, Sendable {
+        public var views: [NamedViewSummary]
+        public init(views: [NamedViewSummary]) { self.views = views }
+    }
+
+    public static var resultSchema: JSONValue { JSONSchema.object(["views": JSONSchema.array(JSONSchema.ref("NamedView"))]) }
+    public static let errors: [String] = []
+}
+
+/// `view.remove`: deletes a named view; its subscriptions end.
+public enum RemoveView: RPCMethod {
+    public static let name = "view.remove"
+    public static let summary = "Deletes a named view (not main); subscriptions to it end with view.removed."
+
+    public struct Params: Codable, Hashable, Sendable {
+        public var name: String
+        public init(name: String) { self.name = name }
+    }
+
+    public typealias Result = NoParams
+
+    public static var paramsSchema: JSONValue { JSONSchema.object(["name": JSONSchema.viewName]) }
+    public static let errors = ["view.notFound", "view.mainIsPermanent", "store.writeFailed"]
+}
+
+/// A named view as `view.list` and `view.save` give it.
+public struct NamedViewSummary: Codable, Hashable, Sendable {
+    public var name: String
+    public var query: String
+    public var filter: ListFilter
+    public var sort: ListSort
+    @ExplicitNull public var grouping: ListGrouping?
+    public var itemsLeft: String
+    public var activeCount: Int
+    public var overdueCount: Int
+    public var dueTodayCount: Int
+
+    public init(_ view: NamedView) {
+        name = view.name
+        query = view.definition.query.description
+        filter = view.definition.filter
+        sort = view.definition.sort
+        grouping = view.definition.grouping
+        itemsLeft = view.properties.itemsLeft
+        activeCount = view.properties.activeCount
+        overdueCount = view.properties.overdueCount
+        dueTodayCount = view.properties.dueTodayCount
+    }
+
+    static let schema = JSONSchema.object([
+        "name": JSONSchema.string, "query": JSONSchema.string, "filter": ProtocolDescription.propertySchemas["filter"]!,
+        "sort": JSONSchema.ref("ListSort"), "grouping": JSONSchema.nullable(JSONSchema.enumeration(["project"])),
+        "itemsLeft": JSONSchema.string, "activeCount": JSONSchema.integer, "overdueCount": JSONSchema.integer,
+        "dueTodayCount": JSONSchema.integer,
+    ])
 }
 
 /// `prompt.add`: the texts of the "new item" prompt.

@@ -3,7 +3,12 @@ import TodoProtocol
 import TodoViewModels
 
 extension ListFilter: ExpressibleByArgument {}
-extension ListSort: ExpressibleByArgument {}
+extension ListSort: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let sort = try? ListSort(parsing: argument) else { return nil }
+        self = sort
+    }
+}
 
 struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -62,8 +62,8 @@ actor LiveScreen {
             let next = all[(all.firstIndex(of: state.properties.filter)! + 1) % all.count]
             await send { try await $0.call(SetViewOptions.self, .init(filter: next)) }
         case .sort:
-            let all = ListSort.allCases
-            let next = all[(all.firstIndex(of: state.properties.sort)! + 1) % all.count]
+            let all = ListSort.presets
+            let next = all[((all.firstIndex(of: state.properties.sort) ?? -1) + 1) % all.count]
             await send { try await $0.call(SetViewOptions.self, .init(sort: next)) }
         case .undo:
             await send { try await $0.call(Undo.self, NoParams()) }
@@ -97,7 +97,7 @@ actor LiveScreen {
         guard let state else { return }
         let (columns, height) = terminal.size
         let properties = state.properties
-        var top = ["todoctl watch · filter: \(properties.filter.rawValue) · sort: \(properties.sort.rawValue)", ""]
+        var top = ["todoctl watch · filter: \(properties.filter.rawValue) · sort: \(properties.sort.text)", ""]
         var bottom = [""]
         if let empty = properties.emptyText { bottom.append(style.quiet(empty)) }
         bottom.append(properties.itemsLeft)

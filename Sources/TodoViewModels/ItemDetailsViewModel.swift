@@ -1,0 +1,96 @@
+import Foundation
+import TodoModel
+
+/// One item in full, worded for `todoctl show`: its row, its notes
+/// numbered as `todo.removeNote` takes them, when each field last changed,
+/// and one line per fact.
+public struct TodoItemDetails: Hashable, Sendable {
+    public struct Note: Hashable, Sendable {
+        public var number: Int
+        public var text: String
+        public var added: String
+        public var addedText: String
+    }
+
+    public struct FieldTime: Hashable, Sendable {
+        public var field: String
+        public var at: String
+        /// "due changed 2026-11-20 14:03 (3 days ago)".
+        public var text: String
+    }
+
+    public var row: TodoRow
+    public var notes: [Note]
+    public var changes: [FieldTime]
+    public var lines: [String]
+}
+
+/// What a typed date means, for `date.parse`.
+public struct DatePreview: Hashable, Sendable {
+    public var iso: String
+    public var kind: String
+    public var worded: String
+    public var dueText: String
+}
+
+extension TodoListViewModel {
+    /// The item with `id` in full.
+    public func details(of id: TodoID) throws(TodoError) -> TodoItemDetails {
+        guard let item = collection[id] else { throw .notFound(id) }
+        let now = clock.currentTime()
+        let row = row(item, now: now)
+        func stamp(_ date: Date) -> String {
+            let day = CalendarDay(date, in: clock.timeZone)
+            let relative = wording.day(day, today: CalendarDay(now, in: clock.timeZone))
+            let time = TimeOfDay(date, in: clock.timeZone)
+            let clockText = String(time.description.prefix(5))
+            return relative == day.description ? "\(day) \(clockText)" : "\(day) \(clockText) (\(relative))"
+        }
+        let notes = item.notes.enumerated().map { index, note in
+            TodoItemDetails.Note(
+                number: index + 1, text: note.text, added: ISODateText.instant(note.addedAt), addedText: stamp(note.addedAt))
+        }
+        let changes = ItemField.allCases.compactMap { field -> TodoItemDetails.FieldTime? in
+            guard let at = item.fieldChangedAt[field] else { return nil }
+            return TodoItemDetails.FieldTime(field: field.rawValue, at: ISODateText.instant(at), text: "\(field.rawValue) changed \(stamp(at))")
+        }
+        var lines = ["\(item.id)  \(item.title)"]
+        lines.append("status      " + (item.isDone ? "done" : item.isWaiting(at: now, in: clock.timeZone) ? "waiting" : "pending"))
+        lines.append("created     " + stamp(item.createdAt))
+        lines.append("modified    " + stamp(item.updatedAt))
+        if let completed = item.completedAt { lines.append("completed   " + stamp(completed)) }
+        if let due = item.due {
+            lines.append("due         \(due.worded(in: clock.timeZone, now: now)) (\(wording.due(due, now: now)))"
+                + (row.overdue ? ", overdue" : ""))
+        }
+        if let wait = item.wait { lines.append("wait        " + wait.worded(in: clock.timeZone, now: now)) }
+        if let recurrence = item.recurrence { lines.append("repeats     " + recurrence.text) }
+        if let priority = item.priority { lines.append("priority    " + priority.letter) }
+        if let project = item.project { lines.append("project     " + project) }
+        if !item.tags.isEmpty { lines.append("tags        " + item.sortedTags.map { "+" + $0 }.joined(separator: " ")) }
+        lines.append("urgency     " + String(Urgency.score(of: item, today: CalendarDay.dayNumber(of: now, in: clock.timeZone), timeZone: clock.timeZone)))
+        for change in changes { lines.append("            " + change.text) }
+        if notes.isEmpty {
+            lines.append("notes       none (add one with: todoctl note \(item.id) TEXT)")
+        } else {
+            lines.append("notes")
+            for note in notes { lines.append("  \(note.number). \(note.addedText)  \(note.text)") }
+        }
+        return TodoItemDetails(row: row, notes: notes, changes: changes, lines: lines)
+    }
+
+    /// What `text` means as a date now, in the daemon's time zone.
+    public func previewDate(_ text: String) throws(TodoError) -> DatePreview {
+        let now = clock.currentTime()
+        let date: DueDate
+        do throws(NaturalDateError) {
+            date = try NaturalDateParser(now: now, timeZone: clock.timeZone).parse(text)
+        } catch {
+            throw .invalidDate(field: .due, text: text, error)
+        }
+        let kind = if case .day = date { "day" } else { "moment" }
+        return DatePreview(
+            iso: ISODateText.date(date), kind: kind, worded: date.worded(in: clock.timeZone, now: now),
+            dueText: wording.due(date, now: now))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// In which order a list view shows its rows: one or more keys, the first
+/// deciding, each later one breaking the ties of those before; the item id
+/// breaks any that remain, so every order is total.
+///
+/// Written as text, `priority,due` or `due-,title`: keys separated by
+/// commas, each optionally followed by `+` (its usual direction, the
+/// default) or `-` (reversed). The usual directions are the useful ones:
+/// created and modified oldest first, title A to Z in natural order ("item
+/// 2" before "item 10"), due soonest first, priority highest first, project
+/// A to Z, urgency highest first. Items without a due date, priority or
+/// project come last in either direction. `text` is the canonical form
+/// (no `+`), and is what the wire and the store carry: `created`, `title`
+/// and `due`, the sorts of the first protocol version, mean what they meant.
+public struct ListSort: Hashable, Sendable, CustomStringConvertible {
+    public enum Field: String, Hashable, Sendable, CaseIterable {
+        case created, modified, title, due, priority, project, urgency
+    }
+
+    public struct Key: Hashable, Sendable {
+        public var field: Field
+        public var reversed: Bool
+
+        public init(_ field: Field, reversed: Bool = false) {
+            self.field = field
+            self.reversed = reversed
+        }
+    }
+
+    /// At least one key; no field twice.
+    public let keys: [Key]
+
+    public init(_ keys: [Key]) throws(ListSortError) {
+        guard !keys.isEmpty else { throw ListSortError(text: "", message: "a sort needs at least one key") }
+        var seen: Set<Field> = []
+        for key in keys where !seen.insert(key.field).inserted {
+            throw ListSortError(text: "", message: "\(key.field.rawValue) is named twice")
+        }
+        self.keys = keys
+    }
+
+    private init(unchecked keys: [Key]) { self.keys = keys }
+
+    public static let created = ListSort(unchecked: [Key(.created)])
+    public static let title = ListSort(unchecked: [Key(.title)])
+    public static let due = ListSort(unchecked: [Key(.due)])
+    public static let urgency = ListSort(unchecked: [Key(.urgency)])
+    public static let priority = ListSort(unchecked: [Key(.priority), Key(.due)])
+
+    /// The sorts `todoctl watch`'s `s` key steps through.
+    public static let presets: [ListSort] = [.created, .title, .due, .priority, .urgency]
+
+    /// Reads sort text (see the type's documentation); spaces around keys are allowed.
+    public init(parsing text: String) throws(ListSortError) {
+        var keys: [Key] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            var word = part.trimmingCharacters(in: .whitespaces).lowercased()
+            var reversed = false
+            if word.hasSuffix("-") {
+                reversed = true
+                word.removeLast()
+            } else if word.hasSuffix("+") {
+                word.removeLast()
+            }
+            guard let field = Field(rawValue: word) else {
+                throw ListSortError(
+                    text: text,
+                    message: "\"\(part.trimmingCharacters(in: .whitespaces))\" is not a sort key; "
+                        + "expected keys among \(Field.allCases.map(\.rawValue).joined(separator: ", ")), "
+                        + "separated by commas, each optionally followed by - to reverse it (priority,due-)")
+            }
+            keys.append(Key(field, reversed: reversed))
+        }
+        do { try self.init(keys) } catch { throw ListSortError(text: text, message: error.message) }
+    }
+
+    /// The canonical text: `priority,due-`.
+    public var text: String {
+        keys.map { $0.field.rawValue + ($0.reversed ? "-" : "") }.joined(separator: ",")
+    }
+
+    public var description: String { text }
+}
+
+extension ListSort: Codable, WireTyped {
+    public static var wireType: WireType { .named("ListSort") }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do { self = try ListSort(parsing: text) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}
+
+/// Why sort text could not be read.
+public struct ListSortError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var text: String
+    public var message: String
+    public var description: String { message }
+}
