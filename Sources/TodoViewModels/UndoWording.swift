@@ -44,6 +44,22 @@ enum UndoWording {
             let name = "“\(after.title)”"
             if before.isDone != after.isDone { parts.append("\(name) is \(after.isDone ? "done" : "active")") }
             if before.due != after.due { parts.append(after.due.map { "\(name) is \(due($0))" } ?? "\(name) has no due date") }
+            if before.tags != after.tags {
+                let tags = after.sortedTags.map { "+" + $0 }.joined(separator: " ")
+                parts.append(tags.isEmpty ? "\(name) has no tags" : "\(name) has \(tags)")
+            }
+            if before.project != after.project { parts.append(after.project.map { "\(name) is in \($0)" } ?? "\(name) has no project") }
+            if before.priority != after.priority {
+                parts.append(after.priority.map { "\(name) has priority \($0.letter)" } ?? "\(name) has no priority")
+            }
+            if before.wait != after.wait { parts.append(after.wait == nil ? "\(name) is not waiting" : "\(name) waits again") }
+            if before.recurrence != after.recurrence {
+                parts.append(after.recurrence.map { "\(name) repeats \($0.text)" } ?? "\(name) does not repeat")
+            }
+            if before.notes != after.notes {
+                let count = after.notes.count
+                parts.append("\(name) has \(count == 0 ? "no" : String(count)) \(count == 1 ? "note" : "notes")")
+            }
             return parts.isEmpty ? "nothing changed" : parts.joined(separator: ", ")
         case (nil, nil):
             return "nothing changed"

@@ -10,7 +10,15 @@ enum ListRendering {
     /// the empty text when there are no rows, the counter, then reminders.
     static func lines(_ state: TodoListState, style: TerminalStyle = .plain) -> [String] {
         let width = state.rows.map { String($0.id).count }.max() ?? 1
-        var lines = state.rows.map { row($0, idWidth: width, style: style) }
+        var lines: [String] = []
+        var group: String?
+        for item in state.rows {
+            if let section = item.group, section != group {
+                lines.append(style.bold(section))
+                group = section
+            }
+            lines.append(row(item, idWidth: width, style: style))
+        }
         if let empty = state.properties.emptyText { lines.append(style.quiet(empty)) }
         lines.append(state.properties.itemsLeft)
         lines += state.properties.alerts.map { style.alert("reminder: \($0.message)") }
@@ -28,7 +36,21 @@ enum ListRendering {
             let text = "(\(due)\(row.overdue ? ", overdue" : ""))"
             line += "  " + (row.overdue ? style.alert(text) : text)
         }
+        if !row.fieldsText.isEmpty { line += "  " + style.quiet(row.fieldsText) }
+        if let waiting = row.waitText { line += "  " + style.quiet("(\(waiting))") }
         return line
+    }
+
+    /// What a listing shows, on one line: `view main · sort created`,
+    /// `query +home · filter active · sort due`.
+    static func header(_ state: TodoListState, view name: String?) -> String {
+        let properties = state.properties
+        var parts = [name.map { "view \($0)" } ?? "own listing"]
+        if !properties.query.isEmpty { parts.append("query \(properties.query)") }
+        parts.append("filter \(properties.filter.rawValue)")
+        parts.append("sort \(properties.sort.text)")
+        if let grouping = properties.grouping { parts.append("grouped by \(grouping.rawValue)") }
+        return parts.joined(separator: " · ")
     }
 
     /// A value as one line of compact JSON with sorted keys (the protocol's shape).

@@ -18,7 +18,8 @@ struct Todoctl: AsyncParsableCommand {
             """,
         version: ReleaseVersion.number,
         subcommands: [
-            Add.self, List.self, Done.self, Undone.self, Edit.self, Due.self, Remove.self,
+            Add.self, List.self, Done.self, Undone.self, Modify.self, Note.self, Show.self, Edit.self, Due.self, Remove.self,
+            ViewCommand.self,
             ToggleAllCommand.self, Clear.self, UndoCommand.self, RedoCommand.self, FilterCommand.self, SortCommand.self,
             Watch.self, Status.self, Call.self, Completion.self,
         ]

@@ -6,19 +6,23 @@ import TodoProtocol
 struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a to-do item.",
+        abstract: "Add a to-do item: todoctl add buy milk +errands pro:home pri:H due:fri",
         discussion: """
-            The words are joined with spaces: `todoctl add buy milk` adds "buy milk".
+            The words are joined with spaces: `todoctl add buy milk` adds "buy milk". Shorthand among them sets             fields: +tag, project:home.garden (pro:), priority:H|M|L (pri:), due:DATE, wait:DATE, recur:weekly             (daily, weekdays, weekly, monthly, yearly, every 3 days, … from completion). Dates: today, tomorrow,             fri, next week, eom, in 3 days, 24 dec, 2026-12-24, with an optional time (fri 18:00, tomorrow 9am).             A `--` word ends the shorthand (`todoctl add -- -- +1 for Bob`); --literal takes every word as title.
             With no words and a terminal on stdin, todoctl asks for the title.
             """
     )
 
     @ParentCommand var todoctl: Todoctl
 
-    @Option(help: "Due date: YYYY-MM-DD, or a date-time like 2026-12-24T18:00.")
+    @Option(help: "Due date: fri, tomorrow 9am, 2026-12-24, … (as due: in the shorthand).")
     var due: String?
 
-    @Argument(help: "The item's title.")
+    @Flag(help: "Take every word as the title: no shorthand.")
+    var literal = false
+
+    // `.allUnrecognized`: "-20% sale" is a title, not an option.
+    @Argument(parsing: .allUnrecognized, help: "The item's title, with shorthand.")
     var title: [String] = []
 
     func validate() throws {
@@ -28,12 +32,17 @@ struct Add: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let words = title
-        let due = due
+        let (words, due, literal) = (title, due, literal)
         let result = try await withDaemon(todoctl.connection) { daemon in
-            let title = words.isEmpty ? try await Self.ask(daemon) : words.joined(separator: " ")
-            return try await TitleTooLong.naming(title) {
-                try await daemon.call(AddTodo.self, .init(title: title, due: due))
+            if words.isEmpty || literal {
+                let title = words.isEmpty ? try await Self.ask(daemon) : words.joined(separator: " ")
+                return try await TitleTooLong.naming(title) {
+                    try await daemon.call(AddTodo.self, .init(title: title, due: due))
+                }
+            }
+            let text = Shorthand.joined(words)
+            return try await TitleTooLong.naming(text) {
+                try await daemon.call(AddTodo.self, .init(text: text, due: due))
             }
         }
         print(ListRendering.row(result.item))

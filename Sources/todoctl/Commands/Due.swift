@@ -5,7 +5,7 @@ struct Due: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due",
         abstract: "Set or clear an item's due date.",
-        discussion: "DATE is YYYY-MM-DD (due that day) or a date-time like 2026-12-24T18:00; `none` clears it."
+        discussion: "DATE as people type it: today, tomorrow, fri, next week, eom, in 3 days, 24 dec, 2026-12-24, optionally with a time (fri 18:00); `none` clears it."
     )
 
     @ParentCommand var todoctl: Todoctl
@@ -13,11 +13,12 @@ struct Due: AsyncParsableCommand {
     @Argument(help: "The item's id, as `todoctl ls` shows it.")
     var id: Int64
 
-    @Argument(help: "YYYY-MM-DD, a date-time, or none.")
-    var date: String
+    @Argument(help: "A date (several words are fine: next week), or none.")
+    var date: [String]
 
     func run() async throws {
-        let (id, due) = (id, date == "none" ? nil : date)
+        let text = date.joined(separator: " ")
+        let (id, due) = (id, text == "none" ? nil : text)
         let result = try await withDaemon(todoctl.connection) { daemon in
             try await daemon.call(SetTodoDue.self, .init(id: id, due: due))
         }

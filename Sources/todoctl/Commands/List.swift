@@ -13,17 +13,36 @@ extension ListSort: ExpressibleByArgument {
 struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ls",
-        abstract: "List the to-do items and how many are left.",
-        discussion: "Without --filter or --sort, shows the shared view as every `todoctl watch` sees it."
+        abstract: "List to-do items: the shared view, a named view (@NAME), or the items a query matches.",
+        discussion: """
+            `todoctl ls` shows the shared view `main`, as every `todoctl watch` sees it. `todoctl ls @work` shows the \
+            named view work (see `todoctl view`). `todoctl ls +home due.before:fri` shows the active items a query \
+            matches, in a listing of its own. The first line says which view, query and sort are shown.
+
+            Queries: +tag, -tag, project:home (and its sub-projects), priority:H, priority.above:L, due:today, \
+            due.before:fri, due.after:2026-12-01, overdue, status:pending|completed|waiting|all, recurring, \
+            /regex/, bare words (the title contains them), and, or, not, parentheses. Waiting items are hidden \
+            unless the query names a status.
+
+            Sorts: keys separated by commas, each optionally followed by - to reverse it: created, modified, \
+            title (natural order), due, priority (highest first), project, urgency (highest first).
+            """
     )
 
     @ParentCommand var todoctl: Todoctl
 
+    // `.allUnrecognized`: a query word like `-work` is not an option.
+    @Argument(parsing: .allUnrecognized, help: "@NAME, or a query.")
+    var query: [String] = []
+
     @Option(help: "Which items: all, active or completed (this listing only).")
     var filter: ListFilter?
 
-    @Option(help: "Order: created, title or due (this listing only).")
+    @Option(help: "Order, e.g. created, title, due, priority,due- (this listing only).")
     var sort: ListSort?
+
+    @Option(help: "Group rows: project (this listing only).")
+    var group: ListGrouping?
 
     @Flag(help: "Print the list view model as JSON (the protocol's shape).")
     var json = false
@@ -31,15 +50,41 @@ struct List: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let selection =
-            filter == nil && sort == nil ? ViewSelection() : ViewSelection(own: true, filter: filter, sort: sort)
+        let (selection, name) = try ViewChoice.selection(
+            words: query, filter: filter, sort: sort, grouping: group)
         let state = try await withDaemon(todoctl.connection) { daemon in
             try await daemon.call(GetListView.self, selection)
         }
         if json {
             print(ListRendering.json(state))
         } else {
+            print(output.style.quiet(ListRendering.header(state, view: name)))
             ListRendering.lines(state, style: output.style).forEach { print($0) }
         }
+    }
+}
+
+/// Which view a listing or a watch shows, from its words: none (the shared
+/// view main), `@NAME` (a named view), or a query (a view of its own).
+enum ViewChoice {
+    /// The selection to send and the view's name (nil for a view of its own).
+    static func selection(words: [String], filter: ListFilter?, sort: ListSort?, grouping: ListGrouping?) throws
+        -> (ViewSelection, String?)
+    {
+        if words.count == 1, words[0].hasPrefix("@"), words[0].count > 1 {
+            guard filter == nil, sort == nil, grouping == nil else {
+                throw ValidationError("A named view has its own filter, sort and grouping; change them with `todoctl view save`.")
+            }
+            return (ViewSelection(view: String(words[0].dropFirst())), String(words[0].dropFirst()))
+        }
+        if words.isEmpty && filter == nil && sort == nil && grouping == nil { return (ViewSelection(), "main") }
+        let query = Shorthand.joined(words)
+        let defaultFilter: ListFilter = query.isEmpty || query.lowercased().contains("status:") ? .all : .active
+        return (
+            ViewSelection(
+                own: true, filter: filter ?? defaultFilter, sort: sort, query: query,
+                grouping: grouping.map { _ in .project }),
+            nil
+        )
     }
 }

@@ -2,14 +2,16 @@ import ArgumentParser
 import TodoProtocol
 
 struct Remove: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete items.")
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Delete items: by id, or every item a query matches (one undo step brings them back).")
 
     @ParentCommand var todoctl: Todoctl
-    @OptionGroup var items: ItemIDs
+    @OptionGroup var items: ItemTargets
 
     func run() async throws {
-        try await items.forEach(on: todoctl.connection) { daemon, id in
-            "removed \(try await daemon.call(RemoveTodo.self, .init(id: id)).id)"
-        }
+        try await items.run(
+            on: todoctl.connection, verb: "delete", filter: .all,
+            command: { try ItemTargets.command(RemoveTodo.self, .init(id: $0)) },
+            describe: { _, id in "removed \(id)" })
     }
 }
