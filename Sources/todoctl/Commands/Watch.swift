@@ -7,11 +7,15 @@ import TodoViewModels
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Show the list and redraw it whenever any client changes it.",
+        abstract: "Show the list and redraw it whenever any client changes it: the shared view, @NAME, or a query.",
         discussion: """
             The daemon pushes every change; nothing is polled. In a terminal the screen is redrawn
             in place; otherwise the whole list is printed again after a `--- revision N` line.
             If todod stops or restarts (e.g. `systemctl --user restart todod`), watch reconnects.
+
+            For status bars, --format prints one line per change, e.g.
+            `todoctl watch @work --format '{itemsLeft} · {overdueCount} overdue'`: only the properties
+            it names are sent.
             """
     )
 
@@ -24,12 +28,26 @@ struct Watch: AsyncParsableCommand {
     @Flag(help: "Print every notification as one JSON line (NDJSON, for jq) instead of drawing the list.")
     var events = false
 
+    @Option(help: "Print one line per change from this template: {itemsLeft}, {overdueCount}, … (any view property).")
+    var format: String?
+
+    // `.allUnrecognized`: a query word like `-work` is not an option.
+    @Argument(parsing: .allUnrecognized, help: "@NAME, or a query; none: the shared view main.")
+    var query: [String] = []
+
+    func validate() throws {
+        if let format { _ = try StatusFormat(format) }
+        if format != nil && events { throw ValidationError("Give --format or --events, not both.") }
+    }
+
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let style = self.output.style
+        let (selection, viewName) = try ViewChoice.selection(words: query, filter: nil, sort: nil, grouping: nil)
+        let format = try self.format.map(StatusFormat.init)
         var live: (screen: LiveScreen, terminal: RawTerminal)?
-        if !events, let terminal = RawTerminal.enter(onResize: { LiveScreenResize.shared.fire() }) {
+        if !events, format == nil, let terminal = RawTerminal.enter(onResize: { LiveScreenResize.shared.fire() }) {
             let screen = LiveScreen(terminal: terminal, style: style)
             LiveScreenResize.shared.target = screen
             live = (screen, terminal)
@@ -37,8 +55,8 @@ struct Watch: AsyncParsableCommand {
         }
         defer { live?.terminal.leave() }
         let output: WatchOutput =
-            if let live { .live(live.screen) } else if events { .events } else {
-                .screen(WatchScreen(isTerminal: isatty(STDOUT_FILENO) == 1, style: style))
+            if let live { .live(live.screen) } else if events { .events } else if let format { .status(format) } else {
+                .screen(WatchScreen(isTerminal: isatty(STDOUT_FILENO) == 1, style: style, view: viewName))
             }
         var position = WatchPosition()
         var hasConnected = false
@@ -48,13 +66,17 @@ struct Watch: AsyncParsableCommand {
                     var position = position
                     await output.connected(daemon)
                     defer { Task { await output.connected(nil) } }
-                    try await Self.follow(daemon, from: &position, to: output)
+                    try await Self.follow(daemon, selection: selection, from: &position, to: output)
                     return position
                 }
                 hasConnected = true
             } catch let failure as WatchInterrupted {
                 position = failure.position
                 hasConnected = true
+            } catch let removed as WatchedViewRemoved {
+                live?.terminal.leave()
+                ClientFailure.printError("todoctl: \(removed.message)")
+                throw ExitCode(ClientFailure.notFound)
             } catch ClientError.daemonUnreachable(let path, let reason) where !hasConnected {
                 live?.terminal.leave()
                 throw ClientFailure.report(ClientError.daemonUnreachable(socketPath: path, reason: reason))
@@ -110,10 +132,25 @@ struct Watch: AsyncParsableCommand {
         var position: WatchPosition
     }
 
+    /// The named view being watched was removed (`view.removed`).
+    struct WatchedViewRemoved: Error {
+        var message: String
+    }
+
     /// Subscribes (resuming from `position` if there is one) and shows every
     /// change until the connection ends.
-    private static func follow(_ daemon: TodoConnection, from position: inout WatchPosition, to output: WatchOutput) async throws {
-        let reply = try await daemon.call(SubscribeListView.self, SubscribeListView.Params(since: position.resumePoint))
+    private static func follow(
+        _ daemon: TodoConnection, selection: ViewSelection, from position: inout WatchPosition, to output: WatchOutput
+    ) async throws {
+        if case .status(let format) = output {
+            try await followStatus(daemon, selection: selection, format: format)
+            return
+        }
+        let reply = try await daemon.call(
+            SubscribeListView.self,
+            SubscribeListView.Params(
+                view: selection.view, own: selection.own, filter: selection.filter, sort: selection.sort,
+                query: selection.query, grouping: selection.grouping, since: position.resumePoint))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func emit(_ body: ChangeBody) {
@@ -156,11 +193,52 @@ struct Watch: AsyncParsableCommand {
                 await output.draw(state, revision: change.revision)
             case ServerShutdown.name:
                 throw WatchInterrupted(position: position)
+            case ViewRemoved.name:
+                let removed = try payload.params(ViewRemoved.Params.self)
+                guard removed.subscription == reply.subscription else { continue }
+                throw WatchedViewRemoved(message: removed.message)
             default:
                 continue
             }
         }
         throw WatchInterrupted(position: position)
+    }
+
+    /// `--format`: subscribes to the template's properties only and prints
+    /// the line at the start and whenever one of them changes.
+    private static func followStatus(_ daemon: TodoConnection, selection: ViewSelection, format: StatusFormat) async throws {
+        let reply = try await daemon.call(
+            SubscribeListView.self,
+            SubscribeListView.Params(
+                view: selection.view, own: selection.own, filter: selection.filter, sort: selection.sort,
+                query: selection.query, grouping: selection.grouping, properties: format.properties))
+        var values = reply.state?.properties ?? [:]
+        var printed = format.line(values)
+        // Unbuffered: a status bar reads each line as it comes.
+        FileHandle.standardOutput.write(Data((printed + "\n").utf8))
+        for await message in daemon.notifications {
+            guard case .notification(let method, let payload) = message else { continue }
+            switch method {
+            case ListViewChanged.name:
+                let change = try payload.params(ListViewChanged.Params.self)
+                guard change.subscription == reply.subscription else { continue }
+                values.merge(change.body.properties) { $1 }
+                let line = format.line(values)
+                if line != printed {
+                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    printed = line
+                }
+            case ServerShutdown.name:
+                throw WatchInterrupted(position: WatchPosition())
+            case ViewRemoved.name:
+                let removed = try payload.params(ViewRemoved.Params.self)
+                guard removed.subscription == reply.subscription else { continue }
+                throw WatchedViewRemoved(message: removed.message)
+            default:
+                continue
+            }
+        }
+        throw WatchInterrupted(position: WatchPosition())
     }
 
     /// Retries connecting until the daemon answers or `reconnectSeconds` pass.
@@ -176,17 +254,19 @@ struct Watch: AsyncParsableCommand {
     }
 }
 
-/// What `watch` shows: the live screen, the list (redrawn), or the raw event stream.
+/// What `watch` shows: the live screen, the list (redrawn), the raw event
+/// stream, or a status line.
 enum WatchOutput: Sendable {
     case live(LiveScreen)
     case screen(WatchScreen)
     case events
+    case status(StatusFormat)
 
     func draw(_ state: TodoListState, revision: Int) async {
         switch self {
         case .live(let screen): await screen.show(state)
         case .screen(let screen): screen.draw(state, revision: revision)
-        case .events: break
+        case .events, .status: break
         }
     }
 
@@ -222,6 +302,8 @@ final class LiveScreenResize: @unchecked Sendable {
 struct WatchScreen: Sendable {
     let isTerminal: Bool
     let style: TerminalStyle
+    /// The named view watched; nil for a listing of its own.
+    var view: String? = "main"
 
     func draw(_ state: TodoListState, revision: Int) {
         var output = ""
@@ -231,6 +313,7 @@ struct WatchScreen: Sendable {
         } else {
             output += "--- revision \(revision)\n"
         }
+        output += style.quiet(ListRendering.header(state, view: view)) + "\n"
         output += ListRendering.lines(state, style: style).joined(separator: "\n") + "\n"
         FileHandle.standardOutput.write(Data(output.utf8))
     }
