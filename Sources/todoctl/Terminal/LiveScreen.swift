@@ -123,7 +123,7 @@ actor LiveScreen {
         let shown = lines.prefix(height)
         var screen = "\u{1B}[H"
         for (number, line) in shown.enumerated() {
-            let fitted = Self.truncate(line.text, toColumns: columns)
+            let fitted = DisplayWidth.truncate(line.text, toColumns: columns)
             screen += (line.selected ? Self.reverse(fitted) : fitted) + "\u{1B}[K"
             if number < shown.count - 1 { screen += "\r\n" }
         }
@@ -133,27 +133,5 @@ actor LiveScreen {
 
     private static func reverse(_ text: String) -> String {
         "\u{1B}[7m" + text.replacingOccurrences(of: "\u{1B}[0m", with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m"
-    }
-
-    /// `text` cut to `columns` visible characters; escape sequences are kept
-    /// and do not count.
-    static func truncate(_ text: String, toColumns columns: Int) -> String {
-        var result = ""
-        var visible = 0
-        var inEscape = false
-        for character in text {
-            if inEscape {
-                result.append(character)
-                if character.isLetter { inEscape = false }
-            } else if character == "\u{1B}" {
-                result.append(character)
-                inEscape = true
-            } else {
-                guard visible < columns else { return result + "\u{1B}[0m" }
-                result.append(character)
-                visible += 1
-            }
-        }
-        return result
     }
 }
