@@ -116,6 +116,8 @@ let package = Package(
         .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TestSupport"]),
         .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TestSupport"]),
         .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
+        // What todoctl's screens need from TodoClient, without a daemon: display widths.
+        .testTarget(name: "TodoClientTests", dependencies: ["TodoClient"]),
         // Starts the real todod and todoctl binaries; depending on them makes
         // `swift test` build them first.
         .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol", "todod", "todoctl"]),

@@ -16,6 +16,7 @@ actor LiveScreen {
     private var state: TodoListState?
     private var selectedID: Int64?
     private var notice: String?
+    private var viewport = ListViewport()
     /// The connection keys act through; replaced when watch reconnects.
     private var daemon: TodoConnection?
 
@@ -48,9 +49,9 @@ actor LiveScreen {
         switch key {
         case .quit:
             return false
-        case .up, .down:
+        case .up, .down, .pageUp, .pageDown, .first, .last:
             guard !rows.isEmpty else { return true }
-            let next = key == .up ? max(0, index - 1) : min(rows.count - 1, index + 1)
+            let next = min(max(0, target(of: key, from: index, count: rows.count)), rows.count - 1)
             selectedID = rows[next].id
             draw()
         case .toggle:
@@ -88,72 +89,83 @@ actor LiveScreen {
         }
     }
 
+    /// The row a movement key selects (unclamped); a page key scrolls the
+    /// window along with the selection, so the selected row keeps its place.
+    private func target(of key: Key, from index: Int, count: Int) -> Int {
+        switch key {
+        case .up: return index - 1
+        case .down: return index + 1
+        case .pageUp:
+            viewport.scroll(by: -viewport.page)
+            return index - viewport.page
+        case .pageDown:
+            viewport.scroll(by: viewport.page)
+            return index + viewport.page
+        case .first: return 0
+        case .last: return count - 1
+        default: return index
+        }
+    }
+
     private func selectedIndex(in rows: [TodoRow]) -> Int {
         if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) { return index }
         return 0
     }
 
+    /// Draws, top to bottom: the heading; "N more above" when rows are
+    /// scrolled off the top (else a blank line); the rows that fit; "N more
+    /// below" (else blank); the counter, reminders, the notice and the keys
+    /// (in at most a quarter of the lines).
+    /// Every line is cut to the terminal's width by display columns, so wide
+    /// titles never wrap and push the screen out of place.
     private func draw() {
         guard let state else { return }
         let (columns, height) = terminal.size
         let properties = state.properties
-        var top = ["todoctl watch · filter: \(properties.filter.rawValue) · sort: \(properties.sort.text)", ""]
-        var bottom = [""]
+        let rows = state.rows
+        let heading = style.bold("todoctl watch · " + ListRendering.header(state, view: view))
+        var bottom: [String] = []
         if let empty = properties.emptyText { bottom.append(style.quiet(empty)) }
         bottom.append(properties.itemsLeft)
         bottom += properties.alerts.map { style.alert("reminder: \($0.message)") }
         let unlisted = properties.alertCount - properties.alerts.count
         if unlisted > 0 { bottom.append(style.alert("reminder: and \(unlisted) more")) }
         bottom.append(notice ?? "")
-        bottom.append(style.quiet(Key.help))
+        bottom += Key.helpLines(fitting: columns, atMost: max(1, height / 4)).map { style.quiet($0) }
 
-        // The rows that fit, scrolled so the selected one shows.
-        let room = max(1, height - top.count - bottom.count)
-        let selected = selectedIndex(in: state.rows)
-        let first = min(max(0, selected - room + 1), max(0, state.rows.count - room))
-        let width = state.rows.map { String($0.id).count }.max() ?? 1
-        let visible = state.rows.indices.dropFirst(first).prefix(room)
-        top[0] = style.bold(top[0])
-        var lines = top.map { (text: $0, selected: false) }
-        for index in visible {
-            let text = ListRendering.row(state.rows[index], idWidth: width, style: style)
+        let selected = selectedIndex(in: rows)
+        let headingAndMoreLines = 3
+        viewport.layOut(count: rows.count, room: height - headingAndMoreLines - bottom.count, selected: selected)
+        let shown = viewport.visible(of: rows.count)
+        let idWidth = rows.map { String($0.id).count }.max() ?? 1
+        var lines: [(text: String, selected: Bool)] = [
+            (heading, false), (moreLine(shown.lowerBound, "↑", "above"), false),
+        ]
+        for index in shown {
+            let text = ListRendering.row(rows[index], idWidth: idWidth, style: style)
             lines.append(((index == selected ? "› " : "  ") + text, index == selected))
         }
+        lines.append((moreLine(rows.count - shown.upperBound, "↓", "below"), false))
         lines += bottom.map { ($0, false) }
-        let shown = lines.prefix(height)
+
+        let fitting = lines.prefix(height)
         var screen = "\u{1B}[H"
-        for (number, line) in shown.enumerated() {
-            let fitted = Self.truncate(line.text, toColumns: columns)
+        for (number, line) in fitting.enumerated() {
+            let fitted = DisplayWidth.truncate(line.text, toColumns: columns)
             screen += (line.selected ? Self.reverse(fitted) : fitted) + "\u{1B}[K"
-            if number < shown.count - 1 { screen += "\r\n" }
+            if number < fitting.count - 1 { screen += "\r\n" }
         }
         screen += "\u{1B}[J"
         terminal.write(screen)
     }
 
-    private static func reverse(_ text: String) -> String {
-        "\u{1B}[7m" + text.replacingOccurrences(of: "\u{1B}[0m", with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m"
+    /// The line that says how many rows are scrolled off in one direction;
+    /// blank when none are.
+    private func moreLine(_ count: Int, _ arrow: String, _ direction: String) -> String {
+        count > 0 ? style.quiet("  \(arrow) \(count) more \(direction)") : ""
     }
 
-    /// `text` cut to `columns` visible characters; escape sequences are kept
-    /// and do not count.
-    static func truncate(_ text: String, toColumns columns: Int) -> String {
-        var result = ""
-        var visible = 0
-        var inEscape = false
-        for character in text {
-            if inEscape {
-                result.append(character)
-                if character.isLetter { inEscape = false }
-            } else if character == "\u{1B}" {
-                result.append(character)
-                inEscape = true
-            } else {
-                guard visible < columns else { return result + "\u{1B}[0m" }
-                result.append(character)
-                visible += 1
-            }
-        }
-        return result
+    private static func reverse(_ text: String) -> String {
+        "\u{1B}[7m" + text.replacingOccurrences(of: "\u{1B}[0m", with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m"
     }
 }

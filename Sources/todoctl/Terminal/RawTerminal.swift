@@ -14,9 +14,12 @@ final class RawTerminal: @unchecked Sendable {
     private var active = false
     private var signalSources: [any DispatchSourceSignal] = []
 
-    /// Enters raw mode; returns nil when stdin or stdout is not a terminal.
+    /// Enters raw mode; returns nil when stdin or stdout is not a terminal, or
+    /// the terminal cannot draw a full screen, and the caller prints lines.
     static func enter(onResize: @escaping @Sendable () -> Void) -> RawTerminal? {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+            canDrawFullScreen(term: ProcessInfo.processInfo.environment["TERM"])
+        else { return nil }
         let terminal = RawTerminal()
         guard tcgetattr(STDIN_FILENO, &terminal.saved) == 0 else { return nil }
         var raw = terminal.saved
@@ -31,6 +34,15 @@ final class RawTerminal: @unchecked Sendable {
         terminal.write("\u{1B}[?1049h\u{1B}[?25l")  // alternate screen, hide cursor
         terminal.handleSignals(onResize: onResize)
         return terminal
+    }
+
+    /// Whether a terminal of type `term` moves the cursor and switches
+    /// screens. `TERM=dumb` says it cannot (Emacs' shell buffer, some CI and
+    /// IDE consoles, a serial console): there the escape sequences would
+    /// arrive as garbage text, and no `TERM` at all promises nothing more.
+    static func canDrawFullScreen(term: String?) -> Bool {
+        guard let term, !term.isEmpty else { return false }
+        return term != "dumb"
     }
 
     /// Puts the terminal back as it was. Safe to call more than once.
