@@ -48,7 +48,7 @@ struct Watch: AsyncParsableCommand {
         let format = try self.format.map(StatusFormat.init)
         var live: (screen: LiveScreen, terminal: RawTerminal)?
         if !events, format == nil, let terminal = RawTerminal.enter(onResize: { LiveScreenResize.shared.fire() }) {
-            let screen = LiveScreen(terminal: terminal, style: style)
+            let screen = LiveScreen(terminal: terminal, style: style, view: viewName)
             LiveScreenResize.shared.target = screen
             live = (screen, terminal)
             Self.readKeys(into: screen, terminal: terminal)
@@ -56,7 +56,11 @@ struct Watch: AsyncParsableCommand {
         defer { live?.terminal.leave() }
         let output: WatchOutput =
             if let live { .live(live.screen) } else if events { .events } else if let format { .status(format) } else {
-                .screen(WatchScreen(isTerminal: isatty(STDOUT_FILENO) == 1, style: style, view: viewName))
+                .screen(
+                    WatchScreen(
+                        isTerminal: isatty(STDOUT_FILENO) == 1
+                            && RawTerminal.canDrawFullScreen(term: ProcessInfo.processInfo.environment["TERM"]),
+                        style: style, view: viewName))
             }
         var position = WatchPosition()
         var hasConnected = false
@@ -112,11 +116,9 @@ struct Watch: AsyncParsableCommand {
             input.finish()
         }
         Task {
-            for await chunk in chunks {
-                for key in Key.decode(chunk) where !(await screen.handle(key)) {
-                    terminal.leave()
-                    Foundation.exit(0)
-                }
+            for await chunk in chunks where !(await screen.receive(chunk)) {
+                terminal.leave()
+                Foundation.exit(0)
             }
         }
     }
@@ -175,6 +177,7 @@ struct Watch: AsyncParsableCommand {
             await output.notice("todoctl: reconnected; caught up \(reply.replay.count) missed \(reply.replay.count == 1 ? "change" : "changes")")
         }
         position.resumePoint = ResumePoint(epoch: reply.epoch, revision: reply.revision)
+        if case .live(let screen) = output { await screen.watching(subscription: reply.subscription) }
         await output.draw(position.state!, revision: reply.revision)
 
         for await message in daemon.notifications {

@@ -3,6 +3,9 @@ import TodoClient
 /// A key the live watch screen acts on.
 enum Key: Equatable {
     case up, down, pageUp, pageDown, first, last, toggle, filter, sort, undo, redo, quit
+    /// Keys that open a prompt: `/` a query, `a` a new item, `e` the selected
+    /// item's title, `m` shorthand changes to it.
+    case search, add, edit, modify
 
     /// The keys in a chunk read from a raw terminal; bytes that mean nothing
     /// here are skipped.
@@ -28,6 +31,10 @@ enum Key: Equatable {
             case UInt8(ascii: "s"): keys.append(.sort)
             case UInt8(ascii: "u"): keys.append(.undo)
             case UInt8(ascii: "r"): keys.append(.redo)
+            case UInt8(ascii: "/"): keys.append(.search)
+            case UInt8(ascii: "a"): keys.append(.add)
+            case UInt8(ascii: "e"): keys.append(.edit)
+            case UInt8(ascii: "m"): keys.append(.modify)
             default: continue
             }
         }
@@ -86,8 +93,8 @@ enum Key: Equatable {
 
     /// The keys as the screen's help line names them, one entry a key.
     static let help = [
-        "↑/↓ select", "PgUp/PgDn page", "g/G first/last", "space toggle", "f filter", "s sort", "u undo", "r redo",
-        "q quit",
+        "↑/↓ select", "PgUp/PgDn page", "g/G first/last", "space toggle", "a add", "e edit", "m modify", "/ query",
+        "f filter", "s sort", "u undo", "r redo", "q quit",
     ]
 
     /// The help entries packed into as few lines of `columns` as they fit in,

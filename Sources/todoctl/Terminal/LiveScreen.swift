@@ -19,10 +19,82 @@ actor LiveScreen {
     private var viewport = ListViewport()
     /// The connection keys act through; replaced when watch reconnects.
     private var daemon: TodoConnection?
+    /// The named view watched (nil: a view of this watch's own).
+    private let view: String?
+    /// The subscription, which names an own view in `view.setOptions`.
+    private var subscription: Int?
+    /// The line being typed, if a prompt is open.
+    private var prompt: LinePrompt?
+    /// A key that changes a shared view, pressed once: pressing it again
+    /// confirms, since every terminal on that view would see the change.
+    private var armed: Key?
 
-    init(terminal: RawTerminal, style: TerminalStyle) {
+    init(terminal: RawTerminal, style: TerminalStyle, view: String?) {
         self.terminal = terminal
         self.style = style
+        self.view = view
+    }
+
+    /// The subscription the screen shows (after each (re)subscription).
+    func watching(subscription: Int) {
+        self.subscription = subscription
+    }
+
+    /// Takes one chunk of keyboard input: typed text while a prompt is open,
+    /// keys otherwise. Returns false when the screen should close.
+    func receive(_ bytes: [UInt8]) async -> Bool {
+        guard var prompt else {
+            for key in Key.decode(bytes) where !(await handle(key)) { return false }
+            return true
+        }
+        let outcome = prompt.receive(bytes)
+        switch outcome {
+        case .editing:
+            self.prompt = prompt
+            draw()
+        case .cancelled:
+            self.prompt = nil
+            say("")
+        case .submitted(let text):
+            self.prompt = nil
+            await submit(prompt.purpose, text)
+        }
+        return true
+    }
+
+    /// Carries out what a prompt was for.
+    private func submit(_ purpose: LinePrompt.Purpose, _ text: String) async {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch purpose {
+        case .query:
+            // A prompt that names the shared view it changes is explicit enough.
+            let options = SetViewOptions.Params(view: view, subscription: view == nil ? subscription : nil, query: trimmed)
+            await send({ try await $0.call(SetViewOptions.self, options) }, done: trimmed.isEmpty ? "query cleared" : "query: \(trimmed)")
+        case .add:
+            guard !trimmed.isEmpty else { return say("") }
+            await send({ try await $0.call(AddTodo.self, .init(text: trimmed)) }, done: "added")
+        case .edit(let id):
+            await send({ try await $0.call(EditTodo.self, .init(id: id, title: trimmed)) }, done: "renamed \(id)")
+        case .modify(let id):
+            guard !trimmed.isEmpty else { return say("") }
+            await send({ try await $0.call(ModifyTodo.self, .init(id: id, text: trimmed)) }, done: "modified \(id)")
+        }
+    }
+
+    /// Changes the watched view's options: an own view at once; a named
+    /// view, which every terminal on it shares, on the second press.
+    private func changeOptions(_ key: Key, _ options: SetViewOptions.Params, describe: String) async {
+        if let view {
+            guard armed == key else {
+                armed = key
+                return say("\(describe) changes the shared view \(view) for every terminal: press \(key == .filter ? "f" : "s") again to do it")
+            }
+            let named = SetViewOptions.Params(view: view, filter: options.filter, sort: options.sort)
+            await send({ try await $0.call(SetViewOptions.self, named) }, done: "\(describe) (view \(view), every terminal)")
+        } else if let subscription {
+            let own = SetViewOptions.Params(subscription: subscription, filter: options.filter, sort: options.sort)
+            await send({ try await $0.call(SetViewOptions.self, own) }, done: describe)
+        }
     }
 
     func show(_ state: TodoListState) {
@@ -46,6 +118,7 @@ actor LiveScreen {
         guard let state else { return key != .quit }
         let rows = state.rows
         let index = selectedIndex(in: rows)
+        if key != armed { armed = nil }
         switch key {
         case .quit:
             return false
@@ -61,27 +134,47 @@ actor LiveScreen {
         case .filter:
             let all = ListFilter.allCases
             let next = all[(all.firstIndex(of: state.properties.filter)! + 1) % all.count]
-            await send { try await $0.call(SetViewOptions.self, .init(filter: next)) }
+            await changeOptions(key, SetViewOptions.Params(filter: next), describe: "filter \(next.rawValue)")
         case .sort:
             let all = ListSort.presets
             let next = all[((all.firstIndex(of: state.properties.sort) ?? -1) + 1) % all.count]
-            await send { try await $0.call(SetViewOptions.self, .init(sort: next)) }
+            await changeOptions(key, SetViewOptions.Params(sort: next), describe: "sort \(next.text)")
         case .undo:
-            await send { try await $0.call(Undo.self, NoParams()) }
+            await send({ try await $0.call(Undo.self, NoParams()).done }, said: { $0 })
         case .redo:
-            await send { try await $0.call(Redo.self, NoParams()) }
+            await send({ try await $0.call(Redo.self, NoParams()).done }, said: { $0 })
+        case .search:
+            let whose = view.map { "query for the shared view \($0) (every terminal): " } ?? "query: "
+            openPrompt(LinePrompt(.query, label: whose, text: state.properties.query))
+        case .add:
+            openPrompt(LinePrompt(.add, label: "add (shorthand: +tag pro:x pri:H due:fri): "))
+        case .edit:
+            guard rows.indices.contains(index) else { return true }
+            openPrompt(LinePrompt(.edit(rows[index].id), label: "title of \(rows[index].id): ", text: rows[index].title))
+        case .modify:
+            guard rows.indices.contains(index) else { return true }
+            openPrompt(LinePrompt(.modify(rows[index].id), label: "modify \(rows[index].id) (+tag -tag pri:H due:fri …): "))
         }
         return true
     }
 
-    /// Sends a request; a refusal ("nothing to undo") becomes the notice.
-    private func send(_ request: @Sendable (TodoConnection) async throws -> some Sendable) async {
+    private func openPrompt(_ prompt: LinePrompt) {
+        self.prompt = prompt
+        draw()
+    }
+
+    /// Sends a request; a refusal ("nothing to undo") becomes the notice,
+    /// and so does `done` (or what `said` makes of the reply) when it succeeds.
+    private func send<Reply: Sendable>(
+        _ request: @Sendable (TodoConnection) async throws -> Reply, done: String? = nil, said: ((Reply) -> String?)? = nil
+    ) async {
         guard let daemon else {
             say("not connected; waiting for todod")
             return
         }
         do {
-            _ = try await request(daemon)
+            let reply = try await request(daemon)
+            if let text = said?(reply) ?? done { say(text) }
         } catch ClientError.refused(let error) {
             say(error.message)
         } catch {
@@ -130,7 +223,7 @@ actor LiveScreen {
         bottom += properties.alerts.map { style.alert("reminder: \($0.message)") }
         let unlisted = properties.alertCount - properties.alerts.count
         if unlisted > 0 { bottom.append(style.alert("reminder: and \(unlisted) more")) }
-        bottom.append(notice ?? "")
+        bottom.append(prompt?.line ?? notice ?? "")
         bottom += Key.helpLines(fitting: columns, atMost: max(1, height / 4)).map { style.quiet($0) }
 
         let selected = selectedIndex(in: rows)
@@ -142,7 +235,11 @@ actor LiveScreen {
             (heading, false), (moreLine(shown.lowerBound, "↑", "above"), false),
         ]
         for index in shown {
-            let text = ListRendering.row(rows[index], idWidth: idWidth, style: style)
+            var text = ListRendering.row(rows[index], idWidth: idWidth, style: style)
+            // In a view grouped by project, a section's first row names it.
+            if let group = rows[index].group, index == 0 || rows[index - 1].group != group {
+                text = style.bold("[\(group)] ") + text
+            }
             lines.append(((index == selected ? "› " : "  ") + text, index == selected))
         }
         lines.append((moreLine(rows.count - shown.upperBound, "↓", "below"), false))
