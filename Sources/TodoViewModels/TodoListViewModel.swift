@@ -381,6 +381,8 @@ public final class TodoListViewModel {
             let step = try collection.add(title: title, edits: edits, at: now, in: timeZone)
             return recorded(step, step.changes.first?.id)
         case .addText(let text, let due):
+            // Nothing at all is a blank title, whatever the shorthand would say.
+            if text.allSatisfy(\.isWhitespace) { throw .blankTitle }
             let shorthand: Shorthand
             do { shorthand = try Shorthand.parse(text, for: .add) } catch { throw .invalidShorthand(error) }
             var edits = try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }

@@ -21,7 +21,7 @@ import Testing
 
         #expect(try await todoctl("add", "still the first", socket: first.socket).status == 0)
         let listed = try await todoctl("ls", socket: first.socket)
-        #expect(listed.stdout == "1  [ ] from the first\n2  [ ] still the first\n2 items left\n", "\(listed.stdout)")
+        #expect(listed.stdout == "view main · filter all · sort created\n1  [ ] from the first\n2  [ ] still the first\n2 items left\n", "\(listed.stdout)")
     }
 
     /// Under socket activation the lock is taken all the same: it is part of

@@ -36,7 +36,7 @@ import Testing
         try client.send(#"{"jsonrpc":"2.0","id":3,"method":"view.get"}"# + "\n")
         let again = try client.readMessage()
         #expect((again.result?["rows"] as? [[String: Any]])?.count == 3, "\(again)")
-        #expect(try await todoctl("ls", socket: daemon.socket).stdout == "1  [ ] one\n2  [ ] two\n3  [ ] three\n3 items left\n")
+        #expect(try await todoctl("ls", socket: daemon.socket).stdout == "view main · filter all · sort created\n1  [ ] one\n2  [ ] two\n3  [ ] three\n3 items left\n")
 
         #expect(try await daemon.terminate() == 0, "\(daemon.log.text)")
         #expect(!daemon.log.text.contains("everything saved"), "\(daemon.log.text)")
@@ -46,7 +46,7 @@ import Testing
         try disk.emptyFill()
         try await daemon.start()
         #expect(try await todoctl("add", "room again", socket: daemon.socket).status == 0)
-        #expect(try await todoctl("ls", socket: daemon.socket).stdout.hasPrefix("1  [ ] one\n2  [ ] two\n3  [ ] three\n4  [ ] room again\n"))
+        #expect(try await todoctl("ls", socket: daemon.socket).stdout.hasPrefix("view main · filter all · sort created\n1  [ ] one\n2  [ ] two\n3  [ ] three\n4  [ ] room again\n"))
         #expect(try await daemon.terminate() == 0)
     }
 }

@@ -19,7 +19,7 @@ import Testing
         #expect(screen.contains("New To-Do Item"))
         #expect(screen.contains("Insert the title of the new to-do item:"))
         #expect(screen.contains("The title is blank."))
-        #expect(try await todoctl("ls", socket: daemon.socket).stdout == "1  [ ] milk from a terminal\n1 item left\n")
+        #expect(try await todoctl("ls", socket: daemon.socket).stdout == "view main · filter all · sort created\n1  [ ] milk from a terminal\n1 item left\n")
     }
 
     @Test func withoutATerminalATitleIsRequired() async throws {

@@ -18,7 +18,7 @@ import Testing
             "NO_COLOR=1 '\(Binaries.todoctl.path)' --socket '\(daemon.socket)' watch; echo \"watch exited $?\"; stty -g > '\(after)'")
         var screen = try await terminal.waitForScreen { $0.contains("2 items left") && $0.contains("› 1  [ ] milk") }
         #expect(screen.met, "\(screen.screen)")
-        #expect(screen.screen.contains("filter: all · sort: created"), "\(screen.screen)")
+        #expect(screen.screen.contains("view main · filter all · sort created"), "\(screen.screen)")
 
         // An add from another process appears, pushed.
         _ = try await todoctl("add", "eggs", socket: daemon.socket)
@@ -35,9 +35,13 @@ import Testing
         let listed = try await todoctl("ls", socket: daemon.socket)
         #expect(listed.stdout.contains("2  [x] bread"), "\(listed.stdout)")
 
-        // f switches the shared filter (ls elsewhere sees it), u undoes the toggle.
+        // f switches the shared filter (ls elsewhere sees it), but only when
+        // pressed twice: the first press says every terminal would see it.
         try await terminal.press("f")
-        screen = try await terminal.waitForScreen { $0.contains("filter: active") && !$0.contains("bread") }
+        screen = try await terminal.waitForScreen { $0.contains("press f again") }
+        #expect(screen.met && screen.screen.contains("filter all"), "\(screen.screen)")
+        try await terminal.press("f")
+        screen = try await terminal.waitForScreen { $0.contains("filter active") && !$0.contains("bread") }
         #expect(screen.met, "\(screen.screen)")
         try await terminal.press("u")
         screen = try await terminal.waitForScreen { $0.contains("2  [ ] bread") && $0.contains("3 items left") }

@@ -24,7 +24,7 @@ import Testing
 
         try await daemon.start()
         let listed = try await todoctl("ls", socket: daemon.socket)
-        #expect(listed.stdout == "1  [ ] one\n2  [x] two\n3  [ ] three\n2 items left\n")
+        #expect(listed.stdout == "view main · filter all · sort created\n1  [ ] one\n2  [x] two\n3  [ ] three\n2 items left\n")
         #expect(try await daemon.terminate() == 0)
     }
 

@@ -21,9 +21,9 @@ import Testing
         #expect(try await todoctl("due", "3", "none", socket: socket).stdout == "3  [ ] mango\n")
 
         let byTitle = try await todoctl("ls", "--sort", "title", socket: socket)
-        #expect(byTitle.stdout.split(separator: "\n").prefix(3).map { String($0.split(separator: " ")[0]) } == ["2", "3", "1"])
+        #expect(byTitle.stdout.split(separator: "\n").dropFirst().prefix(3).map { String($0.split(separator: " ")[0]) } == ["2", "3", "1"])
         let byDue = try await todoctl("ls", "--sort", "due", socket: socket)
-        #expect(byDue.stdout.split(separator: "\n").prefix(3).map { String($0.split(separator: " ")[0]) } == ["2", "1", "3"])
+        #expect(byDue.stdout.split(separator: "\n").dropFirst().prefix(3).map { String($0.split(separator: " ")[0]) } == ["2", "1", "3"])
 
         _ = try await todoctl("done", "1", socket: socket)
         let active = try await todoctl("ls", "--filter", "active", socket: socket)
@@ -49,12 +49,12 @@ import Testing
         #expect(unconfirmed.status == 64)
         #expect(unconfirmed.stderr.contains("--yes"))
         #expect(try await todoctl("clear", "--yes", socket: socket).stdout == "done: clear 3 completed items\n")
-        #expect(try await todoctl("ls", socket: socket).stdout == "Nothing to do. Add an item with: todoctl add TITLE\n0 items left\n")
+        #expect(try await todoctl("ls", socket: socket).stdout == "view main · filter all · sort created\nNothing to do. Add an item with: todoctl add TITLE\n0 items left\n")
 
         #expect(try await daemon.terminate() == 0)
         try await daemon.start()
         #expect(try await todoctl("undo", socket: socket).stdout == "undid: clear 3 completed items (3 items are back)\n")
-        #expect(try await todoctl("ls", socket: socket).stdout == "1  [x] one\n2  [x] two\n3  [x] three\n0 items left\n")
+        #expect(try await todoctl("ls", socket: socket).stdout == "view main · filter all · sort created\n1  [x] one\n2  [x] two\n3  [x] three\n0 items left\n")
         #expect(try await todoctl("undo", socket: socket).stdout == "undid: mark all done (3 items changed)\n")
         #expect(try await todoctl("redo", socket: socket).stdout == "redid: mark all done (3 items changed)\n")
         // One item: what came back, or went, by name.
@@ -85,6 +85,6 @@ import Testing
 
         #expect(try await daemon.terminate() == 0)
         try await daemon.start()
-        #expect(try await todoctl("ls", socket: daemon.socket).stdout.hasPrefix("2  [ ] a\n1  [ ] b\n"))
+        #expect(try await todoctl("ls", socket: daemon.socket).stdout.hasPrefix("view main · filter all · sort title\n2  [ ] a\n1  [ ] b\n"))
     }
 }

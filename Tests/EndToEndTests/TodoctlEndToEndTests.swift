@@ -13,7 +13,7 @@ import Testing
         #expect(added.stdout == "1  [ ] buy milk\n")
         _ = try await todoctl("add", "walk the dog", socket: socket)
 
-        #expect(try await todoctl("ls", socket: socket).stdout == "1  [ ] buy milk\n2  [ ] walk the dog\n2 items left\n")
+        #expect(try await todoctl("ls", socket: socket).stdout == "view main · filter all · sort created\n1  [ ] buy milk\n2  [ ] walk the dog\n2 items left\n")
 
         let done = try await todoctl("done", "1", socket: socket)
         #expect(done.status == 0)
@@ -24,7 +24,7 @@ import Testing
 
         let removed = try await todoctl("rm", "1", socket: socket)
         #expect(removed.status == 0)
-        #expect(try await todoctl("ls", socket: socket).stdout == "2  [ ] walk the dog\n1 item left\n")
+        #expect(try await todoctl("ls", socket: socket).stdout == "view main · filter all · sort created\n2  [ ] walk the dog\n1 item left\n")
     }
 
     @Test func listAsJSONIsTheViewModel() async throws {
@@ -61,7 +61,7 @@ import Testing
         let usage = try await todoctl("done", socket: daemon.socket)
         #expect(usage.status == 64)
 
-        #expect(try await todoctl("ls", socket: daemon.socket).stdout == "1  [ ] keep\n1 item left\n")
+        #expect(try await todoctl("ls", socket: daemon.socket).stdout == "view main · filter all · sort created\n1  [ ] keep\n1 item left\n")
     }
 
     @Test func anUnreachableDaemonIsOneClearLine() async throws {

@@ -34,9 +34,9 @@ import TodoProtocol
 
         let sorted = try await todoctl("sort", "title", socket: daemon.socket)
         #expect(sorted.status == 0, "\(sorted.stderr)")
-        #expect(sorted.stdout.hasPrefix("2  [ ] apples\n3  [x] figs\n1  [ ] pears\n"), "\(sorted.stdout)")
+        #expect(sorted.stdout.hasPrefix("view main · filter all · sort title\n2  [ ] apples\n3  [x] figs\n1  [ ] pears\n"), "\(sorted.stdout)")
         let filtered = try await todoctl("filter", "active", socket: daemon.socket)
-        #expect(filtered.stdout.hasPrefix("2  [ ] apples\n1  [ ] pears\n2 items left"), "\(filtered.stdout)")
+        #expect(filtered.stdout.hasPrefix("view main · filter active · sort title\n2  [ ] apples\n1  [ ] pears\n2 items left"), "\(filtered.stdout)")
         // Another client's plain `ls` shows the shared view as set.
         let list = try await todoctl("ls", socket: daemon.socket)
         #expect(list.stdout == filtered.stdout)

@@ -39,7 +39,7 @@ import Testing
         // Nothing was added, and todod still serves.
         let listed = try await todoctl("ls", socket: daemon.socket)
         #expect(listed.status == 0, "\(listed.stderr)")
-        #expect(listed.stdout == "1  [ ] keep\n1 item left\n")
+        #expect(listed.stdout == "view main · filter all · sort created\n1  [ ] keep\n1 item left\n")
         #expect(!daemon.log.text.contains("over-long line"), "todoctl sent the request:\n\(daemon.log.text)")
     }
 
@@ -52,7 +52,7 @@ import Testing
         #expect(edited.status == 65, "\(edited.stderr)")
         #expect(edited.stderr.hasPrefix("todoctl: title too long: \(Self.overTheLimit) bytes; the most is "), "\(edited.stderr)")
 
-        #expect(try await todoctl("ls", socket: daemon.socket).stdout == "1  [ ] keep\n1 item left\n")
+        #expect(try await todoctl("ls", socket: daemon.socket).stdout == "view main · filter all · sort created\n1  [ ] keep\n1 item left\n")
         #expect(!daemon.log.text.contains("over-long line"), "todoctl sent the request:\n\(daemon.log.text)")
     }
 

@@ -87,7 +87,7 @@ actor LiveScreen {
         if let view {
             guard armed == key else {
                 armed = key
-                return say("\(describe) changes the shared view \(view) for every terminal: press \(key == .filter ? "f" : "s") again to do it")
+                return say("press \(key == .filter ? "f" : "s") again to apply \(describe) to shared view \(view)")
             }
             let named = SetViewOptions.Params(view: view, filter: options.filter, sort: options.sort)
             await send({ try await $0.call(SetViewOptions.self, named) }, done: "\(describe) (view \(view), every terminal)")
