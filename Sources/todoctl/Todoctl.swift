@@ -13,7 +13,7 @@ struct Todoctl: AsyncParsableCommand {
             list at once; `todoctl watch` shows every change as it happens.
 
             Exit codes: 0 success, 64 usage error, 65 refused (a blank title, a title too long, a bad \
-            date, nothing to undo), 66 no such item, 69 todod unreachable, 70 unexpected reply, 74 todod could not \
+            date, nothing to undo), 66 no such item (or note, or named view), 69 todod unreachable, 70 unexpected reply, 74 todod could not \
             store the change, 75 todod did not answer in time.
             """,
         version: ReleaseVersion.number,
