@@ -32,7 +32,7 @@ check "the socket keeps listening while todod is stopped" is "$(property todod.s
 
 listing=$(todoctl ls)
 check "a new connection starts todod again and every item is there" \
-  is "$listing" $'1  [x] buy milk\n2  [ ] walk the dog\n1 item left'
+  is "$listing" $'view main · filter all · sort created\n1  [x] buy milk\n2  [ ] walk the dog\n1 item left'
 check "todod is active again" is "$(property todod.service ActiveState)" active
 
 journal=$(journal -o cat || true)
