@@ -49,6 +49,9 @@ check "journalctl -p warning shows nothing below warning" \
   python3 -c 'import json, sys; sys.exit(any(int(json.loads(l)["PRIORITY"]) > 4 for l in sys.stdin if l.strip()))' <<<"$warnings"
 
 # --- A bad configuration at start fails the start with a clear message
+# The watcher is paused meanwhile: its reconnection attempts would start
+# todod again through the socket, so the unit would be activating, not failed.
+kill -STOP "$watcher"
 quiet systemctl --user stop todod.service
 check "starting with a bad configuration fails" bash -c '! systemctl --user start todod.service 2>/dev/null'
 check "it exits 78 (EX_CONFIG) and is not restarted" \
@@ -58,6 +61,7 @@ check "the journal says what is wrong" \
 printf 'reminder-hours = 48\n' >"$config"
 systemctl --user reset-failed todod.service
 check "with the file fixed todod starts" quiet systemctl --user start todod.service
+kill -CONT "$watcher"
 
 # --- A clean restart keeps every in-memory state
 quiet todoctl filter active
