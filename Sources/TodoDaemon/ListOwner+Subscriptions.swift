@@ -107,21 +107,26 @@ extension ListOwner {
         return (NamedViewSummary(saved), durableAt)
     }
 
-    /// Removes a named view, ending every subscription to it with `view.removed`.
+    /// Removes a named view. Every subscription to it ends with
+    /// `view.removed` when the removal is published (`publish`): like any
+    /// announcement it waits until the removal is durable, and a removal the
+    /// store refuses is taken back with the subscriptions untouched.
     func removeView(_ name: String, cause: Cause) throws -> Int {
         let outcome = try viewModel.removeView(name)
-        let durableAt = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause)
-        for (id, subscription) in subscriptions.sorted(by: { $0.key < $1.key }) where subscription.view == .shared(name) {
-            subscriptions[id] = nil
-            guard let connection = connections[subscription.connection] else { continue }
-            connection.outbox.sendEvent(
-                MessageEncoding.notification(
-                    ViewRemoved.self,
-                    params: .init(subscription: id, view: name, message: "The view \"\(name)\" was removed; this subscription has ended.")))
-            touched.insert(connection.id)
-        }
-        didChange()
-        return durableAt
+        return record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause, removedView: name)
+    }
+
+    /// Ends a subscription to a removed view, telling its client.
+    private func endSubscription(_ subscription: Subscription, toRemoved name: String) {
+        subscriptions[subscription.id] = nil
+        guard let connection = connections[subscription.connection] else { return }
+        connection.outbox.sendEvent(
+            MessageEncoding.notification(
+                ViewRemoved.self,
+                params: .init(
+                    subscription: subscription.id, view: name,
+                    message: "The view \"\(name)\" was removed; this subscription has ended.")))
+        touched.insert(connection.id)
     }
 
     /// Query text as a request gives it, read.
@@ -185,9 +190,17 @@ extension ListOwner {
 
         // In subscription order, so a connection with several subscriptions
         // always gets their events in the same order.
+        var endedSubscriptions = false
+        defer { if endedSubscriptions { didChange() } }
         for id in subscriptions.keys.sorted() {
             let subscription = subscriptions[id]!
-            guard subscription.seen < transaction.revision, let connection = connections[subscription.connection] else { continue }
+            guard subscription.seen < transaction.revision else { continue }
+            if let removed = transaction.removedView, subscription.view == .shared(removed) {
+                endSubscription(subscription, toRemoved: removed)
+                endedSubscriptions = true
+                continue
+            }
+            guard let connection = connections[subscription.connection] else { continue }
             let group = Group(view: subscription.view, watched: subscription.watched)
             let data: Data
             if let done = encoded[group] {

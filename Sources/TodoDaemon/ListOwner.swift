@@ -111,6 +111,9 @@ public final class ListOwner: @unchecked Sendable {
         var write: ListWrite?
         var applied: AppliedChange?
         var isTick = false
+        /// A named view this transaction removes: its subscriptions end when
+        /// the transaction is published, not before (it may yet fail).
+        var removedView: String? = nil
     }
 
     struct Subscription {
@@ -219,12 +222,15 @@ public final class ListOwner: @unchecked Sendable {
     /// Numbers a transaction applied to memory and queues it for the writer.
     /// Returns the revision a reply about it must wait for.
     func record(
-        _ changes: [ViewID: TodoListChange], write: ListWrite?, applied: AppliedChange?, cause: Cause?, isTick: Bool = false
+        _ changes: [ViewID: TodoListChange], write: ListWrite?, applied: AppliedChange?, cause: Cause?, isTick: Bool = false,
+        removedView: String? = nil
     ) -> Int {
         guard !changes.isEmpty || write != nil else { return revision }
         revision += 1
         unpublished.append(
-            PendingTransaction(revision: revision, changes: changes, cause: cause, write: write, applied: applied, isTick: isTick))
+            PendingTransaction(
+                revision: revision, changes: changes, cause: cause, write: write, applied: applied, isTick: isTick,
+                removedView: removedView))
         didChange()
         return revision
     }

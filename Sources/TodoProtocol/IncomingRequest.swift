@@ -1,4 +1,5 @@
 import Foundation
+import TodoViewModels
 
 /// A request (or client notification) read from a line, envelope checked,
 /// parameters kept as their bytes: their type depends on the method, and
@@ -203,6 +204,12 @@ public struct IncomingRequest: Sendable {
         do {
             return try decoder.decode(P.self, from: json)
         } catch {
+            // Sort text is a parameter's value, but one with a grammar of its
+            // own: PROTOCOL.md promises todo.invalidSort for it, as query text
+            // that cannot be read is todo.invalidQuery.
+            if case .dataCorrupted(let context)? = error as? DecodingError, let sort = context.underlyingError as? ListSortError {
+                throw .invalidSort(sort.message)
+            }
             if case .dataCorrupted(let context)? = error as? DecodingError, context.codingPath.isEmpty,
                 let unfit = UnfitNumber.find(decoding: P.self, in: json, with: decoder)
             {

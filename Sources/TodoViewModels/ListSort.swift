@@ -89,7 +89,10 @@ extension ListSort: Codable, WireTyped {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do { self = try ListSort(parsing: text) } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+            // The ListSortError rides along so the protocol layer can answer
+            // with its own error (todo.invalidSort) rather than a generic one.
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.message, underlyingError: error))
         }
     }
 

@@ -155,6 +155,31 @@ import TodoProtocol
         }
     }
 
+    /// Sort text that cannot be read is todo.invalidSort, as PROTOCOL.md's
+    /// errors say, in every method that takes a sort (and inside a
+    /// transaction's JSONValue path too): not the generic invalidParams.
+    @Test func unreadableSortTextIsInvalidSort() throws {
+        let unknownKey = try request(#"{"jsonrpc":"2.0","id":1,"method":"view.get","params":{"own":true,"sort":"priority,colour"}}"#)
+        do {
+            _ = try unknownKey.decodeParams(ViewSelection.self)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.name == "todo.invalidSort")
+            #expect(error.code == RPCError.Code.invalidParams)
+            #expect(error.message.contains("\"colour\" is not a sort key"), "\(error.message)")
+        }
+        let twice = try request(#"{"jsonrpc":"2.0","id":1,"method":"view.save","params":{"name":"a","sort":"due,due-"}}"#)
+        #expect(throws: RPCError.invalidSort("due is named twice")) { try twice.decodeParams(SaveView.Params.self) }
+        #expect {
+            try IncomingRequest.decode(["sort": .string("")], as: SetViewOptions.Params.self)
+        } throws: { error in
+            (error as? RPCError)?.name == "todo.invalidSort"
+        }
+        // A sort of the wrong type is still a parameter of the wrong type.
+        let mistyped = try request(#"{"jsonrpc":"2.0","id":1,"method":"view.get","params":{"sort":5}}"#)
+        #expect(throws: RPCError.invalidParams("\"sort\": expected a string")) { try mistyped.decodeParams(ViewSelection.self) }
+    }
+
     @Test func absentParamsReadAsAnEmptyObject() throws {
         let request = try request(#"{"jsonrpc":"2.0","id":1,"method":"view.get"}"#)
         #expect(try request.decodeParams(NoParams.self) == NoParams())

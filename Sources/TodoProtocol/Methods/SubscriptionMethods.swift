@@ -105,7 +105,10 @@ public enum SubscribeListView: RPCMethod {
         ])
     }
 
-    public static let errors = ["protocol.invalidParams", "view.unknownProperty", "view.notFound", "todo.invalidQuery", "todo.invalidDueDate"]
+    public static let errors = [
+        "protocol.invalidParams", "view.unknownProperty", "view.notFound", "todo.invalidQuery", "todo.invalidSort",
+        "todo.invalidDueDate",
+    ]
 }
 
 /// A point in the daemon's history: the epoch (which changes whenever

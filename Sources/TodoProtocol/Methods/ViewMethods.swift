@@ -42,7 +42,9 @@ public enum GetListView: RPCMethod {
     public typealias Result = TodoListState
     public static var paramsSchema: JSONValue { JSONSchema.ref("ViewSelection") }
     public static var resultSchema: JSONValue { JSONSchema.ref("TodoListState") }
-    public static let errors = ["protocol.invalidParams", "todo.invalidQuery", "todo.invalidDueDate", "view.notFound"]
+    public static let errors = [
+        "protocol.invalidParams", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate", "view.notFound",
+    ]
 }
 
 /// `view.setOptions`: changes the filter and/or sort of a shared view (every
@@ -87,7 +89,8 @@ public enum SetViewOptions: RPCMethod {
             optional: ["view", "subscription", "filter", "sort", "query", "grouping"])
     }
     public static let errors = [
-        "view.unknownSubscription", "view.notFound", "todo.invalidQuery", "todo.invalidDueDate", "store.writeFailed",
+        "view.unknownSubscription", "view.notFound", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate",
+        "store.writeFailed",
     ]
 }
 
@@ -122,7 +125,10 @@ public enum SaveView: RPCMethod {
             ], optional: ["query", "filter", "sort", "grouping"])
     }
     public static var resultSchema: JSONValue { JSONSchema.ref("NamedView") }
-    public static let errors = ["view.invalidName", "todo.invalidQuery", "todo.invalidDueDate", "protocol.invalidParams", "store.writeFailed"]
+    public static let errors = [
+        "view.invalidName", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate", "protocol.invalidParams",
+        "store.writeFailed",
+    ]
 }
 
 /// `view.list`: every named view, with what it shows and its counts.
