@@ -11,7 +11,7 @@ public struct RecurrenceError: Error, Equatable, Sendable, CustomStringConvertib
 
     static let acceptedForms =
         "expected a repetition such as daily, weekdays, weekly, monthly, yearly, every 3 days, 2w, 6m, 1y, "
-        + "optionally followed by \"from completion\""
+        + "optionally followed by \"on day 31\" (monthly and yearly) or \"from completion\""
 }
 
 /// Recurrences as text, one form for typing, storing and showing.

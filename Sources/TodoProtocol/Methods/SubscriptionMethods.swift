@@ -160,5 +160,5 @@ public enum UnsubscribeListView: RPCMethod {
     public typealias Result = NoParams
 
     public static var paramsSchema: JSONValue { JSONSchema.object(["subscription": JSONSchema.integer]) }
-    public static let errors = ["view.unknownSubscription"]
+    public static let errors = ["view.unknownSubscription", "protocol.invalidParams"]
 }

@@ -89,7 +89,7 @@ public enum SetViewOptions: RPCMethod {
             optional: ["view", "subscription", "filter", "sort", "query", "grouping"])
     }
     public static let errors = [
-        "view.unknownSubscription", "view.notFound", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate",
+        "view.unknownSubscription", "view.notFound", "protocol.invalidParams", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate",
         "store.writeFailed",
     ]
 }
@@ -159,7 +159,7 @@ public enum RemoveView: RPCMethod {
     public typealias Result = NoParams
 
     public static var paramsSchema: JSONValue { JSONSchema.object(["name": JSONSchema.viewName]) }
-    public static let errors = ["view.notFound", "view.mainIsPermanent", "store.writeFailed"]
+    public static let errors = ["view.notFound", "view.mainIsPermanent", "protocol.invalidParams", "store.writeFailed"]
 }
 
 /// A named view as `view.list` and `view.save` give it.
