@@ -96,7 +96,18 @@ public final class TodoListViewModel {
         }
     }
 
-    private var viewClock: ViewClock { ViewClock(now: clock.currentTime(), timeZone: clock.timeZone) }
+    /// The moment views judge items at (their queries, counters and which
+    /// items wait): the last tick, not the current time; rows are still
+    /// worded at the current time.
+    ///
+    /// Between the moment an item turns overdue or stops waiting and the
+    /// tick that follows it, commands and new views must still see the item
+    /// as it was, because that tick takes each such item out of the counters
+    /// as judged at the last tick and puts it back as judged now. A view that
+    /// judged it at a later moment would count it twice, or take away what
+    /// it never counted (an overdue count of -1 after completing an item
+    /// just past its due time).
+    private var judgingClock: ViewClock { ViewClock(now: lastTick, timeZone: clock.timeZone) }
 
     public var itemCount: Int { collection.count }
 
@@ -119,7 +130,7 @@ public final class TodoListViewModel {
         if views[id] == nil {
             if case .shared(let name) = id { throw .viewNotFound(name) }
             prepareKeys(for: definition)
-            let viewClock = self.viewClock
+            let viewClock = judgingClock
             views[id] = ListView(
                 definition: definition, compiled: try compile(definition.query, at: viewClock), items: collection,
                 keys: keys, clock: viewClock)
@@ -188,7 +199,7 @@ public final class TodoListViewModel {
 
     /// Gives a view (new or existing) a definition; stores a named view's.
     private func define(_ id: ViewID, as definition: ViewDefinition) throws(TodoError) -> ListChangeOutcome {
-        let viewClock = self.viewClock
+        let viewClock = judgingClock
         let compiled = try compile(definition.query, at: viewClock)
         prepareKeys(for: definition)
         var write: ListWrite?
@@ -208,7 +219,7 @@ public final class TodoListViewModel {
         let after = properties(of: views[id]!)
         let change = TodoListChange(
             properties: after, changedKeys: before.map { after.changedKeys(since: $0) } ?? [],
-            rowOperations: [.reset(rows: rows(of: views[id]!, now: viewClock.now))])
+            rowOperations: [.reset(rows: rows(of: views[id]!, now: clock.currentTime()))])
         return ListChangeOutcome(changes: before == nil ? [:] : [id: change], write: write, applied: applied)
     }
 
@@ -299,10 +310,11 @@ public final class TodoListViewModel {
         if let move = applied.historyMove { history.revert(move) }
         collection.restoreNextID(applied.nextIDBefore)
         if let remindersBefore = applied.remindersBefore { reminders = remindersBefore }
-        if let lastTickBefore = applied.lastTickBefore { lastTick = lastTickBefore }
+        // A tick taken back keeps `lastTick`: the views stay judged at it,
+        // and only the reminders it fired are forgotten, to fire again.
         if let (id, definition) = applied.viewDefinitionBefore {
             if let definition {
-                let viewClock = self.viewClock
+                let viewClock = judgingClock
                 let compiled = (try? compile(definition.query, at: viewClock)) ?? (try! compile(.all, at: viewClock))
                 if views[id] == nil {
                     views[id] = ListView(definition: definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
@@ -440,10 +452,11 @@ public final class TodoListViewModel {
     }
 
     /// Applies item changes to the collection, the counters, the reminders
-    /// and every view, in place, appending each view's row edits.
+    /// and every view, in place, appending each view's row edits: rows
+    /// worded at `now`, items judged at the last tick (`judgingClock`).
     private func applyItems(_ changes: [ItemChange], at now: Date, into operations: inout [ViewID: [RowOperation]]) {
         collection.apply(UndoStep(description: "", changes: changes))
-        let viewClock = ViewClock(now: now, timeZone: clock.timeZone)
+        let viewClock = judgingClock
         for change in changes {
             if change.before?.isDone == true { completedCount -= 1 }
             if change.after?.isDone == true { completedCount += 1 }
@@ -527,7 +540,7 @@ public final class TodoListViewModel {
         let now = clock.currentTime()
         let due = reminders.due(at: now, items: collection.items.values, timeZone: clock.timeZone)
         let applied = AppliedChange(
-            nextIDBefore: collection.nextID, remindersBefore: due.isEmpty ? nil : reminders, lastTickBefore: lastTick)
+            nextIDBefore: collection.nextID, remindersBefore: due.isEmpty ? nil : reminders)
         let propertiesBefore = views.mapValues(properties(of:))
         reminders.markFired(due)
         cachedAlerts = nil
