@@ -194,6 +194,21 @@ import TodoViewModels
         #expect(viewModel.state(of: .own(1))!.properties.grouping == .project)
     }
 
+    /// Projects differing only in case sort together, so each group's rows
+    /// must still be together: a client draws a header wherever a row's
+    /// group differs from the row above.
+    @Test func groupsStayTogetherWhenProjectsDifferOnlyInCase() throws {
+        for text in ["a project:Home", "b project:home", "c project:Home", "d project:home"] {
+            try viewModel.add(shorthand: text)
+        }
+        try viewModel.openView(.own(1), definition: ViewDefinition(sort: .created, grouping: .project))
+        let rows = viewModel.state(of: .own(1))!.rows
+        let groups = rows.map { $0.group ?? "" }
+        let headers = zip(groups, [""] + groups).filter { $0 != $1 }.count
+        #expect(headers == 2, "rows by group: \(groups)")
+        #expect(rows.map(\.title) == ["a", "c", "b", "d"])
+    }
+
     @Test func anEditThatChangesTheProjectMovesTheRowToItsGroup() throws {
         let a = try viewModel.add(shorthand: "a project:home")
         try viewModel.add(shorthand: "b project:work")
