@@ -560,28 +560,29 @@ public final class TodoListViewModel {
         } else {
             // Items whose time-dependent state changed: turned overdue, or
             // stopped waiting. Each is taken out of the counters as it was
-            // judged before, and placed again as it is judged now.
+            // judged before, and placed again as it is judged now. Every
+            // view's query is compiled for now even when no item changed:
+            // it judges the items commands add or change until the next
+            // tick, and those must be judged at this one (`judgingClock`).
             let timeZone = clock.timeZone
             let changed = collection.items.values.filter {
                 $0.isOverdue(at: lastTick, in: timeZone) != $0.isOverdue(at: now, in: timeZone)
                     || $0.isWaiting(at: lastTick, in: timeZone) != $0.isWaiting(at: now, in: timeZone)
             }
-            if !changed.isEmpty {
-                let before = ViewClock(now: lastTick, timeZone: timeZone)
-                for id in Array(views.keys) {
-                    for item in changed { views[id]!.count(item, by: -1, clock: before) }
-                    views[id]!.recompile((try? compile(views[id]!.definition.query, at: viewClock)) ?? views[id]!.compiled)
-                    for item in changed {
-                        views[id]!.count(item, by: 1, clock: viewClock)
-                        let grouped = views[id]!.definition.grouping != nil
-                        switch views[id]!.place(ItemChange(before: item, after: item), newKey: keys[item.id], keys: keys) {
-                        case .unchanged: break
-                        case .inserted(let at): operations[id, default: []].append(.insert(index: at, row: row(item, now: now, grouped: grouped)))
-                        case .removed(let at): operations[id, default: []].append(.remove(index: at))
-                        case .updated(let at): operations[id, default: []].append(.update(index: at, row: row(item, now: now, grouped: grouped)))
-                        case .moved(let from, let to):
-                            operations[id, default: []].append(.move(from: from, to: to, row: row(item, now: now, grouped: grouped)))
-                        }
+            let before = ViewClock(now: lastTick, timeZone: timeZone)
+            for id in Array(views.keys) {
+                for item in changed { views[id]!.count(item, by: -1, clock: before) }
+                views[id]!.recompile((try? compile(views[id]!.definition.query, at: viewClock)) ?? views[id]!.compiled)
+                for item in changed {
+                    views[id]!.count(item, by: 1, clock: viewClock)
+                    let grouped = views[id]!.definition.grouping != nil
+                    switch views[id]!.place(ItemChange(before: item, after: item), newKey: keys[item.id], keys: keys) {
+                    case .unchanged: break
+                    case .inserted(let at): operations[id, default: []].append(.insert(index: at, row: row(item, now: now, grouped: grouped)))
+                    case .removed(let at): operations[id, default: []].append(.remove(index: at))
+                    case .updated(let at): operations[id, default: []].append(.update(index: at, row: row(item, now: now, grouped: grouped)))
+                    case .moved(let from, let to):
+                        operations[id, default: []].append(.move(from: from, to: to, row: row(item, now: now, grouped: grouped)))
                     }
                 }
             }

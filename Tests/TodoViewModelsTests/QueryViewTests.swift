@@ -149,6 +149,27 @@ import TodoViewModels
         try expectCountsMatchARecount(.main, ViewDefinition())
     }
 
+    /// Ticks come at events (reminders, due and wait moments, midnight);
+    /// one may change no item's state. Items typed in after it must still
+    /// be judged at its moment: a wait already over does not hide an item,
+    /// a due moment already past makes it overdue.
+    @Test func itemsAddedAfterAQuietTickAreJudgedAtIt() throws {
+        let old = try viewModel.add("old")
+        let overdue = try view("overdue")
+        clock.set(to: wallClock(2026, 11, 23, 11))
+        _ = viewModel.tick()  // a new day: every view is rebuilt
+        clock.set(to: wallClock(2026, 11, 23, 17))
+        let quiet = viewModel.tick()  // the "waited a day" reminder of “old”, nothing else
+        #expect(quiet.write?.firedReminders == [ReminderKey(itemID: old, condition: .waiting)])
+
+        let over = try viewModel.add(shorthand: "wait over wait:\"today 16:30\"")
+        let past = try viewModel.add(shorthand: "due before due:\"today 16:30\"")
+        #expect(viewModel.ids(of: .main) == [old.rawValue, over.rawValue, past.rawValue])
+        #expect(viewModel.ids(of: overdue) == [past.rawValue])
+        try expectCountsMatchARecount(.main, ViewDefinition())
+        try expectCountsMatchARecount(overdue, ViewDefinition(query: .overdue))
+    }
+
     @Test func countersMatchARecountFromScratch() throws {
         let texts = [
             "a +home +Garden project:home.garden due:today", "b +home project:work due:yesterday pri:H",
