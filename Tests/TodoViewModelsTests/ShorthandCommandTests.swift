@@ -48,6 +48,10 @@ import TodoViewModels
         #expect(row.waitText == "waiting until Monday 23 November")
         #expect(row.recurrence == "weekly")
         #expect(row.noteCount == 0)
+        #expect(row.created == "2026-11-22T11:00:00Z")
+        #expect(row.modified == "2026-11-22T11:00:00Z")
+        #expect(row.completed == nil)
+        #expect(!row.done && !row.overdue)
     }
 
     @Test func aDueTimeIsReadInTheClocksTimeZone() throws {
