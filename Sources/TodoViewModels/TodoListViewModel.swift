@@ -412,11 +412,13 @@ public final class TodoListViewModel {
         case .setDone(let id, let done):
             return recorded(try collection.setDone(id, done, at: now, in: timeZone), id)
         case .setDue(let id, let due):
+            let due = Self.due(due, keepingTheRepetitionOf: collection[id], today: dates.today)
             return recorded(try collection.setDue(id, due, at: now, in: timeZone), id)
         case .setDueText(let id, let text):
-            let due = try text.map { text throws(TodoError) in
+            let typed = try text.map { text throws(TodoError) in
                 do throws(NaturalDateError) { return try dates.parse(text) } catch { throw TodoError.invalidDate(field: .due, text: text, error) }
             }
+            let due = Self.due(typed, keepingTheRepetitionOf: collection[id], today: dates.today)
             return recorded(try collection.setDue(id, due, at: now, in: timeZone), id)
         case .addNote(let id, let text):
             return recorded(try collection.addNote(id, text: text, at: now), id)
@@ -449,6 +451,15 @@ public final class TodoListViewModel {
             if case .recurrence(let recurrence) = edit { recurs = recurrence != nil }
         }
         return recurs && due == nil ? [.due(.day(today))] : []
+    }
+
+    /// The due date `.setDue` and `.setDueText` give an item: clearing a
+    /// recurring item's due date makes it due today, as `defaultDue` does
+    /// for add and modify, because completing a recurring item without one
+    /// would silently end the repetition its row still shows.
+    private static func due(_ due: DueDate?, keepingTheRepetitionOf item: TodoItem?, today: CalendarDay) -> DueDate? {
+        guard due == nil, item?.recurrence != nil else { return due }
+        return .day(today)
     }
 
     /// Applies item changes to the collection, the counters, the reminders

@@ -58,6 +58,22 @@ import TodoViewModels
         #expect(count == 3)
     }
 
+    /// A recurring item counts from its due date, so it always has one:
+    /// clearing it, by any command, makes it due today, and completing the
+    /// item still brings it back.
+    @Test(arguments: [TodoCommand.setDueText(TodoID(1), nil), .setDue(TodoID(1), nil), .modify(TodoID(1), "due:")])
+    func clearingARecurringItemsDueDateMakesItDueToday(clearing: TodoCommand) throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let id = try viewModel.add(shorthand: "water plants due:fri recur:weekly")
+        _ = try viewModel.perform(clearing)
+        #expect(viewModel.item(id)?.due == .day(calendarDay(2026, 11, 22)))
+        #expect(try complete(id, in: viewModel).due == .day(calendarDay(2026, 11, 29)))
+        // A plain item's due date is cleared as asked.
+        let plain = try viewModel.add(shorthand: "plain due:fri")
+        _ = try viewModel.perform(.setDueText(plain, nil))
+        #expect(viewModel.item(plain)?.due == nil)
+    }
+
     @Test func undoRemovesTheOccurrenceAndReopensAndRedoBringsBothBack() throws {
         let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
         let id = try viewModel.add(shorthand: "standup due:mon recur:weekdays")
