@@ -15,14 +15,16 @@ import TodoViewModels
 /// After every step, for every view: its previous state plus its change set
 /// equals its fresh state; its counters and rows equal a recount from the
 /// items (`Recount`); its rows are in the order the sort says
-/// (`ExpectedOrder`); and the writes, folded in order, equal memory.
+/// (`ExpectedOrder`); and the writes, folded in order, equal memory. Now
+/// and then, a view model started from those writes must show the same.
 @Suite struct ChangeSetWithQueriesTests {
     @Test(arguments: [101, 102, 103, 104, 105] as [UInt64])
     func changeSetsCountersAndOrderStayTrue(seed: UInt64) throws {
         var session = try RandomSession(seed: seed)
         for step in 0..<300 {
             try session.step()
-            let problems = try session.problems()
+            var problems = try session.problems()
+            if step % 30 == 29 { problems += try session.restartProblems() }
             guard problems.isEmpty else {
                 Issue.record("seed \(seed), step \(step): \(problems.prefix(4).joined(separator: "\n"))\nlast steps:\n\(session.log.suffix(6).joined(separator: "\n"))")
                 return
@@ -249,6 +251,20 @@ private struct RandomSession {
     }
 
     // MARK: Checks
+
+    /// What differs after a restart from what the writes stored: every
+    /// named view must come back as it is, and an own view opened again
+    /// with its definition must show what the one kept up to date shows.
+    func restartProblems() throws -> [String] {
+        let restarted = TodoListViewModel(snapshot: stored, clock: clock.todoClock)
+        var problems: [String] = []
+        if restarted.namedViews != viewModel.namedViews { problems.append("restarted: the named views differ") }
+        for id in openViews {
+            if case .own = id { try restarted.openView(id, definition: definitions[id]!) }
+            if restarted.state(of: id) != viewModel.state(of: id) { problems.append("restarted: \(id) differs") }
+        }
+        return problems
+    }
 
     /// What is wrong now, if anything: memory against the writes, and each
     /// view against its client, a recount and the expected order.
