@@ -77,6 +77,15 @@ import TodoViewModels
         #expect(row.due == "2026-11-23")
     }
 
+    /// `.addTitled` is for a title that must not be read as shorthand.
+    @Test func addTitledTakesTheTitleAsItIs() throws {
+        let row = try #require(try viewModel.perform(.addTitled("+1 for pri:H", dueText: "fri")).row)
+        #expect(row.title == "+1 for pri:H")
+        #expect(row.tags == [] && row.priority == nil)
+        #expect(row.due == "2026-11-27")
+        #expect(throws: TodoError.self) { try viewModel.perform(.addTitled("x", dueText: "someday")) }
+    }
+
     @Test func wordsAfterDoubleDashStayInTheTitle() throws {
         let id = try viewModel.add(shorthand: "vote +poll -- +1 for pri:H")
         let item = try #require(viewModel.item(id))
