@@ -368,9 +368,25 @@ public final class TodoListViewModel {
         return changes
     }
 
+    /// The earliest instant at which an item `step` left changes in a way
+    /// only a tick brings to the views: a reminder fires, it turns overdue
+    /// (both `Reminders.nextEvent`), or its wait ends. `now` when the views,
+    /// which judge items at the last tick, already see it as it no longer
+    /// is: its due or wait moment passed since the last tick.
     private func nextEvent(of step: UndoStep, after now: Date) -> Date? {
-        step.changes.compactMap(\.after).compactMap {
-            reminders.nextEvent(of: $0, after: now, timeZone: clock.timeZone)
+        let timeZone = clock.timeZone
+        return step.changes.compactMap(\.after).compactMap { item -> Date? in
+            if item.isOverdue(at: lastTick, in: timeZone) != item.isOverdue(at: now, in: timeZone)
+                || item.isWaiting(at: lastTick, in: timeZone) != item.isWaiting(at: now, in: timeZone)
+            {
+                return now
+            }
+            var next = reminders.nextEvent(of: item, after: now, timeZone: timeZone)
+            if !item.isDone, let wait = item.wait {
+                let end = wait.sortInstant(in: timeZone)
+                if end > now, next.map({ end < $0 }) ?? true { next = end }
+            }
+            return next
         }.min()
     }
 
