@@ -17,6 +17,9 @@ import TodoViewModels
 /// items (`Recount`); its rows are in the order the sort says
 /// (`ExpectedOrder`); and the writes, folded in order, equal memory. Now
 /// and then, a view model started from those writes must show the same.
+/// And whenever the clock moves, a timer set as the daemon sets it (from
+/// each tick's and each command's `nextEvent`) must have fired by the
+/// first moment an item changed state.
 @Suite struct ChangeSetWithQueriesTests {
     @Test(arguments: [101, 102, 103, 104, 105] as [UInt64])
     func changeSetsCountersAndOrderStayTrue(seed: UInt64) throws {
@@ -57,6 +60,12 @@ private struct RandomSession {
     var log: [String] = []
     /// Change sets sent to views the test does not follow (closed or never opened).
     var strayChanges: [String] = []
+    /// When the daemon's timer would fire: the earliest `nextEvent` the
+    /// last tick and every command since asked for (it keeps the earliest).
+    var timer: Date?
+    var lastTick: Date
+    /// Moments at which an item changed state with no tick asked for by then.
+    var missedEvents: [String] = []
     var stats = (ticks: 0, midnights: 0, occurrences: 0, viewChanges: 0, commandsOnTurningItems: 0)
     private var nextOwnView = 1
 
@@ -64,6 +73,8 @@ private struct RandomSession {
         inputs = RandomListInputs(seed: seed)
         viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
         stored = viewModel.snapshot
+        lastTick = clock.now
+        timer = viewModel.nextEvent
         clients[.main] = viewModel.main
         for _ in 0..<4 { try openOwnView() }
         for name in ["work", "later"] { try saveView(name) }
@@ -93,6 +104,7 @@ private struct RandomSession {
         }
         log.append("\(command): \(outcome.description ?? "nothing")")
         if case .setDone(_, true) = command, viewModel.snapshot.items.count > itemsBefore { stats.occurrences += 1 }
+        askForATick(at: outcome.nextEvent)
         record(outcome.changes, outcome.write)
     }
 
@@ -103,6 +115,7 @@ private struct RandomSession {
             return
         }
         log.append("transaction \(commands): \(outcome.description ?? "nothing")")
+        askForATick(at: outcome.nextEvent)
         record(outcome.changes, outcome.write)
     }
 
@@ -118,6 +131,7 @@ private struct RandomSession {
         }
         log.append("clock to \(clock.now)")
         if CalendarDay(clock.now, in: clock.timeZone) != CalendarDay(start, in: clock.timeZone) { stats.midnights += 1 }
+        checkTheTimerWouldHaveFired()
         // Items whose state the coming tick will change: commands on them
         // before it are the ones that could be counted twice or not at all.
         let timeZone = clock.timeZone
@@ -135,6 +149,8 @@ private struct RandomSession {
         default: break
         }
         let tick = viewModel.tick()
+        lastTick = clock.now
+        timer = tick.nextEvent
         stats.ticks += 1
         log.append("tick: \(tick.changes.count) views changed, fired \(tick.write?.firedReminders.count ?? 0)")
         record(tick.changes, tick.write)
@@ -205,11 +221,17 @@ private struct RandomSession {
         let applied: AppliedChange?
         if inputs.chance(0.7) {
             let command = randomCommand()
-            applied = (try? viewModel.perform(command))?.applied
+            let outcome = try? viewModel.perform(command)
+            askForATick(at: outcome?.nextEvent)
+            applied = outcome?.applied
             log.append("\(command), reverted")
         } else if inputs.chance(0.5) {
             clock.advance(by: Double(inputs.pick([10, 100, 1000]) * 60))
-            applied = viewModel.tick().applied
+            checkTheTimerWouldHaveFired()
+            let tick = viewModel.tick()
+            lastTick = clock.now
+            timer = tick.nextEvent
+            applied = tick.applied
             log.append("tick at \(clock.now), reverted")
         } else {
             let id = inputs.pick(openViews)
@@ -218,6 +240,27 @@ private struct RandomSession {
         }
         if let applied { viewModel.revert(applied) } else { log.append("(nothing to revert)") }
         for id in openViews { clients[id] = viewModel.state(of: id) }
+    }
+
+    /// As the daemon's `scheduleTick(at:)`: an earlier deadline wins.
+    private mutating func askForATick(at event: Date?) {
+        guard let event else { return }
+        if timer.map({ event < $0 }) ?? true { timer = event }
+    }
+
+    /// The clock has just moved: if an item turned overdue or stopped
+    /// waiting after the last tick and by now, the timer must have been
+    /// set for that moment or earlier, or the daemon would have shown the
+    /// item as it was for longer than it takes to tick.
+    private mutating func checkTheTimerWouldHaveFired() {
+        let timeZone = clock.timeZone
+        let changes = viewModel.snapshot.items.filter { !$0.isDone }.flatMap { item in
+            [item.due?.overdueFrom(in: timeZone), item.wait?.sortInstant(in: timeZone)].compactMap { $0 }.map { (item.id, $0) }
+        }.filter { $0.1 > lastTick && $0.1 <= clock.now }
+        guard let (id, first) = changes.min(by: { $0.1 < $1.1 }) else { return }
+        if timer.map({ $0 > first }) ?? true {
+            missedEvents.append("item \(id) changed state at \(first); the timer was set for \(String(describing: timer))")
+        }
     }
 
     private mutating func record(_ changes: [ViewID: TodoListChange], _ write: ListWrite?) {
@@ -269,7 +312,7 @@ private struct RandomSession {
     /// What is wrong now, if anything: memory against the writes, and each
     /// view against its client, a recount and the expected order.
     func problems() throws -> [String] {
-        var problems = strayChanges
+        var problems = strayChanges + missedEvents
         let snapshot = viewModel.snapshot
         if snapshot != stored { problems.append("the writes folded in do not equal memory") }
         let items = Dictionary(uniqueKeysWithValues: snapshot.items.map { ($0.id.rawValue, $0) })
