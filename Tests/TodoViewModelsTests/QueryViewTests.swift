@@ -14,9 +14,10 @@ import TodoViewModels
         viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
     }
 
-    private func view(_ query: String, _ id: Int = 1, filter: ListFilter = .all, sort: ListSort = .created) throws -> ViewID {
+    /// Opens own view `id` showing what `query` matches, oldest first.
+    private func view(_ query: String, _ id: Int = 1) throws -> ViewID {
         let view = ViewID.own(id)
-        try viewModel.openView(view, definition: ViewDefinition(filter: filter, query: try Query.parse(query), sort: sort))
+        try viewModel.openView(view, definition: ViewDefinition(query: try Query.parse(query)))
         return view
     }
 
