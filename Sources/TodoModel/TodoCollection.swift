@@ -94,6 +94,7 @@ public struct TodoCollection: Sendable {
         guard title != before.title else { return nil }
         var after = before
         after.title = title
+        after.fieldChangedAt[.title] = now
         after.updatedAt = now
         return UndoStep(description: "rename \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
     }

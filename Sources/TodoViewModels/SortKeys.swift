@@ -88,7 +88,11 @@ struct SortKeys {
     /// Whether `lhs` comes first, by `sort`, grouped first by project when `grouping` says so.
     static func precedes(_ lhs: Key, _ rhs: Key, by sort: ListSort, grouping: ListGrouping? = nil) -> Bool {
         if grouping == .project {
-            let order = compareMissingLast(lhs.project, rhs.project, reversed: false)
+            // Folded, then as written: projects that differ only in case or
+            // accents ("Home", "home") sort next to each other but are
+            // different groups, and each group's rows must be together.
+            var order = compareMissingLast(lhs.project, rhs.project, reversed: false)
+            if order == 0 { order = compareMissingLast(lhs.projectName, rhs.projectName, reversed: false) }
             if order != 0 { return order < 0 }
         }
         for key in sort.keys {

@@ -100,7 +100,6 @@ public struct AppliedChange: Sendable {
     var historyMove: UndoHistory.Move?
     var nextIDBefore: TodoID
     var remindersBefore: Reminders?
-    var lastTickBefore: Date?
     var viewDefinitionBefore: (view: ViewID, definition: ViewDefinition?)?
     var savedSettingsBefore: (name: String, settings: ViewSettings?)?
 }

@@ -96,7 +96,18 @@ public final class TodoListViewModel {
         }
     }
 
-    private var viewClock: ViewClock { ViewClock(now: clock.currentTime(), timeZone: clock.timeZone) }
+    /// The moment views judge items at (their queries, counters and which
+    /// items wait): the last tick, not the current time; rows are still
+    /// worded at the current time.
+    ///
+    /// Between the moment an item turns overdue or stops waiting and the
+    /// tick that follows it, commands and new views must still see the item
+    /// as it was, because that tick takes each such item out of the counters
+    /// as judged at the last tick and puts it back as judged now. A view that
+    /// judged it at a later moment would count it twice, or take away what
+    /// it never counted (an overdue count of -1 after completing an item
+    /// just past its due time).
+    private var judgingClock: ViewClock { ViewClock(now: lastTick, timeZone: clock.timeZone) }
 
     public var itemCount: Int { collection.count }
 
@@ -119,7 +130,7 @@ public final class TodoListViewModel {
         if views[id] == nil {
             if case .shared(let name) = id { throw .viewNotFound(name) }
             prepareKeys(for: definition)
-            let viewClock = self.viewClock
+            let viewClock = judgingClock
             views[id] = ListView(
                 definition: definition, compiled: try compile(definition.query, at: viewClock), items: collection,
                 keys: keys, clock: viewClock)
@@ -188,7 +199,7 @@ public final class TodoListViewModel {
 
     /// Gives a view (new or existing) a definition; stores a named view's.
     private func define(_ id: ViewID, as definition: ViewDefinition) throws(TodoError) -> ListChangeOutcome {
-        let viewClock = self.viewClock
+        let viewClock = judgingClock
         let compiled = try compile(definition.query, at: viewClock)
         prepareKeys(for: definition)
         var write: ListWrite?
@@ -208,7 +219,7 @@ public final class TodoListViewModel {
         let after = properties(of: views[id]!)
         let change = TodoListChange(
             properties: after, changedKeys: before.map { after.changedKeys(since: $0) } ?? [],
-            rowOperations: [.reset(rows: rows(of: views[id]!, now: viewClock.now))])
+            rowOperations: [.reset(rows: rows(of: views[id]!, now: clock.currentTime()))])
         return ListChangeOutcome(changes: before == nil ? [:] : [id: change], write: write, applied: applied)
     }
 
@@ -299,10 +310,11 @@ public final class TodoListViewModel {
         if let move = applied.historyMove { history.revert(move) }
         collection.restoreNextID(applied.nextIDBefore)
         if let remindersBefore = applied.remindersBefore { reminders = remindersBefore }
-        if let lastTickBefore = applied.lastTickBefore { lastTick = lastTickBefore }
+        // A tick taken back keeps `lastTick`: the views stay judged at it,
+        // and only the reminders it fired are forgotten, to fire again.
         if let (id, definition) = applied.viewDefinitionBefore {
             if let definition {
-                let viewClock = self.viewClock
+                let viewClock = judgingClock
                 let compiled = (try? compile(definition.query, at: viewClock)) ?? (try! compile(.all, at: viewClock))
                 if views[id] == nil {
                     views[id] = ListView(definition: definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
@@ -356,9 +368,25 @@ public final class TodoListViewModel {
         return changes
     }
 
+    /// The earliest instant at which an item `step` left changes in a way
+    /// only a tick brings to the views: a reminder fires, it turns overdue
+    /// (both `Reminders.nextEvent`), or its wait ends. `now` when the views,
+    /// which judge items at the last tick, already see it as it no longer
+    /// is: its due or wait moment passed since the last tick.
     private func nextEvent(of step: UndoStep, after now: Date) -> Date? {
-        step.changes.compactMap(\.after).compactMap {
-            reminders.nextEvent(of: $0, after: now, timeZone: clock.timeZone)
+        let timeZone = clock.timeZone
+        return step.changes.compactMap(\.after).compactMap { item -> Date? in
+            if item.isOverdue(at: lastTick, in: timeZone) != item.isOverdue(at: now, in: timeZone)
+                || item.isWaiting(at: lastTick, in: timeZone) != item.isWaiting(at: now, in: timeZone)
+            {
+                return now
+            }
+            var next = reminders.nextEvent(of: item, after: now, timeZone: timeZone)
+            if !item.isDone, let wait = item.wait {
+                let end = wait.sortInstant(in: timeZone)
+                if end > now, next.map({ end < $0 }) ?? true { next = end }
+            }
+            return next
         }.min()
     }
 
@@ -402,11 +430,13 @@ public final class TodoListViewModel {
         case .setDone(let id, let done):
             return recorded(try collection.setDone(id, done, at: now, in: timeZone), id)
         case .setDue(let id, let due):
+            let due = Self.due(due, keepingTheRepetitionOf: collection[id], today: dates.today)
             return recorded(try collection.setDue(id, due, at: now, in: timeZone), id)
         case .setDueText(let id, let text):
-            let due = try text.map { text throws(TodoError) in
+            let typed = try text.map { text throws(TodoError) in
                 do throws(NaturalDateError) { return try dates.parse(text) } catch { throw TodoError.invalidDate(field: .due, text: text, error) }
             }
+            let due = Self.due(typed, keepingTheRepetitionOf: collection[id], today: dates.today)
             return recorded(try collection.setDue(id, due, at: now, in: timeZone), id)
         case .addNote(let id, let text):
             return recorded(try collection.addNote(id, text: text, at: now), id)
@@ -441,11 +471,21 @@ public final class TodoListViewModel {
         return recurs && due == nil ? [.due(.day(today))] : []
     }
 
+    /// The due date `.setDue` and `.setDueText` give an item: clearing a
+    /// recurring item's due date makes it due today, as `defaultDue` does
+    /// for add and modify, because completing a recurring item without one
+    /// would silently end the repetition its row still shows.
+    private static func due(_ due: DueDate?, keepingTheRepetitionOf item: TodoItem?, today: CalendarDay) -> DueDate? {
+        guard due == nil, item?.recurrence != nil else { return due }
+        return .day(today)
+    }
+
     /// Applies item changes to the collection, the counters, the reminders
-    /// and every view, in place, appending each view's row edits.
+    /// and every view, in place, appending each view's row edits: rows
+    /// worded at `now`, items judged at the last tick (`judgingClock`).
     private func applyItems(_ changes: [ItemChange], at now: Date, into operations: inout [ViewID: [RowOperation]]) {
         collection.apply(UndoStep(description: "", changes: changes))
-        let viewClock = ViewClock(now: now, timeZone: clock.timeZone)
+        let viewClock = judgingClock
         for change in changes {
             if change.before?.isDone == true { completedCount -= 1 }
             if change.after?.isDone == true { completedCount += 1 }
@@ -529,7 +569,7 @@ public final class TodoListViewModel {
         let now = clock.currentTime()
         let due = reminders.due(at: now, items: collection.items.values, timeZone: clock.timeZone)
         let applied = AppliedChange(
-            nextIDBefore: collection.nextID, remindersBefore: due.isEmpty ? nil : reminders, lastTickBefore: lastTick)
+            nextIDBefore: collection.nextID, remindersBefore: due.isEmpty ? nil : reminders)
         let propertiesBefore = views.mapValues(properties(of:))
         reminders.markFired(due)
         cachedAlerts = nil
@@ -549,28 +589,29 @@ public final class TodoListViewModel {
         } else {
             // Items whose time-dependent state changed: turned overdue, or
             // stopped waiting. Each is taken out of the counters as it was
-            // judged before, and placed again as it is judged now.
+            // judged before, and placed again as it is judged now. Every
+            // view's query is compiled for now even when no item changed:
+            // it judges the items commands add or change until the next
+            // tick, and those must be judged at this one (`judgingClock`).
             let timeZone = clock.timeZone
             let changed = collection.items.values.filter {
                 $0.isOverdue(at: lastTick, in: timeZone) != $0.isOverdue(at: now, in: timeZone)
                     || $0.isWaiting(at: lastTick, in: timeZone) != $0.isWaiting(at: now, in: timeZone)
             }
-            if !changed.isEmpty {
-                let before = ViewClock(now: lastTick, timeZone: timeZone)
-                for id in Array(views.keys) {
-                    for item in changed { views[id]!.count(item, by: -1, clock: before) }
-                    views[id]!.recompile((try? compile(views[id]!.definition.query, at: viewClock)) ?? views[id]!.compiled)
-                    for item in changed {
-                        views[id]!.count(item, by: 1, clock: viewClock)
-                        let grouped = views[id]!.definition.grouping != nil
-                        switch views[id]!.place(ItemChange(before: item, after: item), newKey: keys[item.id], keys: keys) {
-                        case .unchanged: break
-                        case .inserted(let at): operations[id, default: []].append(.insert(index: at, row: row(item, now: now, grouped: grouped)))
-                        case .removed(let at): operations[id, default: []].append(.remove(index: at))
-                        case .updated(let at): operations[id, default: []].append(.update(index: at, row: row(item, now: now, grouped: grouped)))
-                        case .moved(let from, let to):
-                            operations[id, default: []].append(.move(from: from, to: to, row: row(item, now: now, grouped: grouped)))
-                        }
+            let before = ViewClock(now: lastTick, timeZone: timeZone)
+            for id in Array(views.keys) {
+                for item in changed { views[id]!.count(item, by: -1, clock: before) }
+                views[id]!.recompile((try? compile(views[id]!.definition.query, at: viewClock)) ?? views[id]!.compiled)
+                for item in changed {
+                    views[id]!.count(item, by: 1, clock: viewClock)
+                    let grouped = views[id]!.definition.grouping != nil
+                    switch views[id]!.place(ItemChange(before: item, after: item), newKey: keys[item.id], keys: keys) {
+                    case .unchanged: break
+                    case .inserted(let at): operations[id, default: []].append(.insert(index: at, row: row(item, now: now, grouped: grouped)))
+                    case .removed(let at): operations[id, default: []].append(.remove(index: at))
+                    case .updated(let at): operations[id, default: []].append(.update(index: at, row: row(item, now: now, grouped: grouped)))
+                    case .moved(let from, let to):
+                        operations[id, default: []].append(.move(from: from, to: to, row: row(item, now: now, grouped: grouped)))
                     }
                 }
             }

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import TodoModel
+import TodoViewModels
+
+/// Completing a recurring item brings it back: one new item, due one period
+/// later, made in the same undo step as the completion, so one undo takes
+/// back both and one redo brings back both.
+@Suite struct RecurrenceCompletionTests {
+    /// Completes `id` and returns the occurrence it created, checking that
+    /// it created exactly one, in one undo step.
+    private func complete(_ id: TodoID, in viewModel: TodoListViewModel) throws -> TodoItem {
+        let before = viewModel.snapshot
+        let outcome = try viewModel.perform(.setDone(id, true))
+        let after = viewModel.snapshot
+        #expect(after.items.count == before.items.count + 1)
+        #expect(after.history.undoSteps.count == before.history.undoSteps.count + 1)
+        #expect(outcome.write?.changes.count == 2)
+        #expect(viewModel.item(id)?.isDone == true)
+        let new = try #require(after.items.first { $0.id == before.nextID })
+        #expect(after.nextID == TodoID(before.nextID.rawValue + 1))
+        return new
+    }
+
+    @Test func aWeeklyItemComesBackAWeekLaterWithTheSameFields() throws {
+        let clock = TestClock()  // Sunday 22 November 2026
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
+        let id = try viewModel.add(shorthand: "water plants +garden project:home pri:M due:fri wait:thu recur:weekly")
+        _ = try viewModel.perform(.addNote(id, "the ferns twice"))
+        let original = try #require(viewModel.item(id))
+
+        let next = try complete(id, in: viewModel)
+        #expect(next.title == original.title)
+        #expect(next.tags == original.tags)
+        #expect(next.project == original.project)
+        #expect(next.priority == original.priority)
+        #expect(next.notes == original.notes)
+        #expect(next.recurrence == original.recurrence)
+        #expect(next.due == .day(calendarDay(2026, 12, 4)))
+        // The wait date keeps its day before the due date.
+        #expect(next.wait == .day(calendarDay(2026, 12, 3)))
+        #expect(!next.isDone)
+        #expect(next.createdAt == clock.now)
+        #expect(viewModel.main.properties.undoText == "Undo complete “water plants” (next: 2, due Friday 4 December)")
+    }
+
+    @Test func aPlainItemAndAReopenedOneCreateNothing() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let plain = try viewModel.add(shorthand: "plain due:fri")
+        _ = try viewModel.perform(.setDone(plain, true))
+        let weekly = try viewModel.add(shorthand: "weekly due:fri recur:weekly")
+        _ = try viewModel.perform(.setDone(weekly, true))
+        let count = viewModel.snapshot.items.count
+        _ = try viewModel.perform(.setDone(weekly, false))
+        let again = try viewModel.perform(.setDone(weekly, false))
+        #expect(again.write == nil)
+        #expect(viewModel.snapshot.items.count == count)
+        #expect(count == 3)
+    }
+
+    /// A recurring item counts from its due date, so it always has one:
+    /// clearing it, by any command, makes it due today, and completing the
+    /// item still brings it back.
+    @Test(arguments: [TodoCommand.setDueText(TodoID(1), nil), .setDue(TodoID(1), nil), .modify(TodoID(1), "due:")])
+    func clearingARecurringItemsDueDateMakesItDueToday(clearing: TodoCommand) throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let id = try viewModel.add(shorthand: "water plants due:fri recur:weekly")
+        _ = try viewModel.perform(clearing)
+        #expect(viewModel.item(id)?.due == .day(calendarDay(2026, 11, 22)))
+        #expect(try complete(id, in: viewModel).due == .day(calendarDay(2026, 11, 29)))
+        // A plain item's due date is cleared as asked.
+        let plain = try viewModel.add(shorthand: "plain due:fri")
+        _ = try viewModel.perform(.setDueText(plain, nil))
+        #expect(viewModel.item(plain)?.due == nil)
+    }
+
+    @Test func undoRemovesTheOccurrenceAndReopensAndRedoBringsBothBack() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let id = try viewModel.add(shorthand: "standup due:mon recur:weekdays")
+        let beforeCompletion = viewModel.snapshot.items
+        let occurrence = try complete(id, in: viewModel)
+        #expect(occurrence.due == .day(calendarDay(2026, 11, 24)))
+        let afterCompletion = viewModel.snapshot.items
+
+        var main = viewModel.main
+        let undo = try viewModel.perform(.undo)
+        #expect(viewModel.snapshot.items == beforeCompletion)
+        #expect(viewModel.item(occurrence.id) == nil)
+        #expect(viewModel.item(id)?.isDone == false)
+        main.apply(try #require(undo.changes[.main]))
+        #expect(main == viewModel.main)
+
+        let redo = try viewModel.perform(.redo)
+        #expect(viewModel.snapshot.items == afterCompletion)
+        main.apply(try #require(redo.changes[.main]))
+        #expect(main == viewModel.main)
+        #expect(main.rows.map(\.id) == [id.rawValue, occurrence.id.rawValue])
+    }
+
+    /// Monthly from the 31st: clamped to the end of February, then back to
+    /// the 31st in March, because the repetition remembers its day.
+    @Test func aMonthlyItemFromThe31stReturnsToThe31st() throws {
+        let clock = TestClock(wallClock(2027, 1, 31, 10))
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
+        let january = try viewModel.add(shorthand: "pay rent due:today recur:monthly")
+        let february = try complete(january, in: viewModel)
+        #expect(february.due == .day(calendarDay(2027, 2, 28)))
+
+        clock.set(to: wallClock(2027, 2, 28, 10))
+        let march = try complete(february.id, in: viewModel)
+        #expect(march.due == .day(calendarDay(2027, 3, 31)))
+        #expect(march.recurrence == february.recurrence)
+    }
+
+    @Test func fromCompletionCountsFromTheDayItWasDone() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        // Both were due on Monday the 16th and are done on Sunday the 22nd.
+        let fromDue = try viewModel.add(shorthand: "weekly review due:2026-11-16 recur:weekly")
+        let fromDone = try viewModel.add(shorthand: "water due:2026-11-16 recur:\"weekly from completion\"")
+        #expect(try complete(fromDue, in: viewModel).due == .day(calendarDay(2026, 11, 23)))
+        #expect(try complete(fromDone, in: viewModel).due == .day(calendarDay(2026, 11, 29)))
+        let every3 = try viewModel.add(shorthand: "descale due:2026-11-01 recur:\"every 3 days from completion\"")
+        #expect(try complete(every3, in: viewModel).due == .day(calendarDay(2026, 11, 25)))
+    }
+
+    @Test func toggleAllCreatesEveryOccurrenceInOneStep() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let daily = try viewModel.add(shorthand: "stretch recur:daily")
+        try viewModel.add("plain")
+        let weekly = try viewModel.add(shorthand: "review due:fri recur:weekly")
+        let steps = viewModel.snapshot.history.undoSteps.count
+        var main = viewModel.main
+
+        let outcome = try viewModel.perform(.toggleAll)
+        main.apply(try #require(outcome.changes[.main]))
+        #expect(main == viewModel.main)
+        #expect(viewModel.snapshot.history.undoSteps.count == steps + 1)
+        let items = viewModel.snapshot.items
+        #expect(items.count == 5)
+        let occurrences = items.filter { $0.id.rawValue > 3 }
+        #expect(occurrences.map(\.title) == ["stretch", "review"])
+        #expect(occurrences.map(\.due) == [.day(calendarDay(2026, 11, 23)), .day(calendarDay(2026, 12, 4))])
+        #expect(occurrences.allSatisfy { !$0.isDone })
+        #expect(viewModel.item(daily)?.isDone == true && viewModel.item(weekly)?.isDone == true)
+
+        _ = try viewModel.perform(.undo)
+        #expect(viewModel.snapshot.items.count == 3)
+        #expect(viewModel.snapshot.items.allSatisfy { !$0.isDone })
+    }
+
+    @Test func aTransactionCompletingTwoGivesEachOccurrenceItsOwnId() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let a = try viewModel.add(shorthand: "a recur:daily")
+        let b = try viewModel.add(shorthand: "b recur:weekly")
+        _ = try viewModel.perform(transaction: [.setDone(a, true), .setDone(b, true)])
+        let titles = viewModel.snapshot.items.map { "\($0.id) \($0.title) \($0.isDone)" }
+        #expect(titles == ["1 a true", "2 b true", "3 a false", "4 b false"])
+        _ = try viewModel.perform(.undo)
+        #expect(viewModel.snapshot.items.count == 2)
+    }
+
+    /// Europe/Berlin moves to summer time on Sunday 28 March 2027: a moment
+    /// due at 09:00 is due at 09:00 after it too, an hour less later.
+    @Test(arguments: [("daily", 27, 28), ("weekly", 25, 1)])
+    func aMomentKeepsItsWallClockTimeAcrossADSTChange(recurrence: String, dueDay: Int, nextDay: Int) throws {
+        let clock = TestClock(wallClock(2027, 3, dueDay, 8))
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
+        let added = try #require(try viewModel.perform(.addText("standup due:\"today 09:00\" recur:\(recurrence)")).row)
+        let next = try complete(TodoID(added.id), in: viewModel)
+        let nextMonth = nextDay < dueDay ? 4 : 3
+        #expect(next.due == .moment(wallClock(2027, nextMonth, nextDay, 9)))
+        guard case .moment(let moment)? = next.due else { return }
+        #expect(TimeOfDay(moment, in: .berlin) == TimeOfDay(hour: 9))
+        // In UTC it moved: 08:00Z in winter, 07:00Z in summer.
+        #expect(added.due == "2027-03-\(dueDay)T08:00:00Z")
+        #expect(viewModel.main.rows.last?.due == String(format: "2027-%02d-%02dT07:00:00Z", nextMonth, nextDay))
+    }
+}
