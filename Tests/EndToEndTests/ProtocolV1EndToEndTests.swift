@@ -44,7 +44,9 @@ import Testing
     /// disconnected, while another subscriber gets every event meanwhile.
     @Test func aSubscriberThatStopsReadingLagsThenIsDisconnectedWhileOthersAreServed() async throws {
         let daemon = try DaemonProcess()
-        daemon.arguments = ["--outbox-soft-limit", "65536", "--outbox-hard-limit", "1048576", "--stall-timeout", "2"]
+        // A stall timeout long enough that a busy machine still starts reading
+        // within it after the goodbye, or the unread notices are closed away.
+        daemon.arguments = ["--outbox-soft-limit", "65536", "--outbox-hard-limit", "1048576", "--stall-timeout", "6"]
         try await daemon.start()
         let slow = try RawConnection(path: daemon.socket, readGreeting: true)
         let fast = try RawConnection(path: daemon.socket, readGreeting: true)
