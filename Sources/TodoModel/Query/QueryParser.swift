@@ -119,6 +119,11 @@ struct QueryParser {
     // MARK: Terms
 
     private func regex(_ pattern: String, _ token: QueryToken) throws(QueryParseError) -> Query {
+        if let problem = RegexCost.problem(with: pattern) {
+            throw QueryParseError(
+                position: position(token.start), expected: "a regular expression that matches in linear time",
+                found: token.spelling, hint: problem)
+        }
         do {
             _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
         } catch {
