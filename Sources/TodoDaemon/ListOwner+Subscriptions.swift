@@ -49,6 +49,9 @@ extension ListOwner {
         guard since.revision <= revision else { return .reset(reason: "futureRevision") }
         if since.revision == revision { return .replay([]) }
         guard case .shared(let name) = view else { return .reset(reason: "ownView") }
+        // A view removed or created since is not the view the client holds:
+        // no change set in the history turns one into the other.
+        if let replaced = viewsReplacedAt[name], replaced > since.revision { return .reset(reason: "viewReplaced") }
         guard history.covers(after: since.revision) else { return .reset(reason: "historyTrimmed") }
         var bodies = history.entries(after: since.revision).map { entry in
             entry.views[name] ?? ChangeBody(revision: entry.revision, properties: [:], rows: [], cause: entry.cause)
@@ -98,8 +101,10 @@ extension ListOwner {
             filter: params.filter ?? .all, query: try Self.query(params.query ?? ""), sort: params.sort ?? .created,
             grouping: params.grouping?.grouping)
         var durableAt = revision
+        let isNew = !viewModel.namedViews.contains { $0.name == params.name }
         if let outcome = try viewModel.saveView(params.name, definition) {
             durableAt = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause)
+            if isNew { viewsReplacedAt[params.name] = durableAt }
         }
         guard let saved = viewModel.namedViews.first(where: { $0.name == params.name }) else {
             throw RPCError.internalError("the saved view is missing")
@@ -113,7 +118,9 @@ extension ListOwner {
     /// store refuses is taken back with the subscriptions untouched.
     func removeView(_ name: String, cause: Cause) throws -> Int {
         let outcome = try viewModel.removeView(name)
-        return record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause, removedView: name)
+        let durableAt = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause, removedView: name)
+        viewsReplacedAt[name] = durableAt
+        return durableAt
     }
 
     /// Ends a subscription to a removed view, telling its client.

@@ -83,6 +83,9 @@ public final class ListOwner: @unchecked Sendable {
     var subscriptions: [Int: Subscription] = [:]
     var nextSubscriptionID = 1
     var nextOwnViewID = 1
+    /// The revision at which each named view was last created or removed
+    /// (this run): a client resuming from before it gets a reset.
+    var viewsReplacedAt: [String: Int] = [:]
     /// Connections with lines queued in this turn, flushed at its end.
     var touched: Set<Int> = []
     /// Connections with replies waiting for a revision to become durable.

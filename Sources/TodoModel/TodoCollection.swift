@@ -39,6 +39,7 @@ public struct TodoCollection: Sendable {
     public func add(title: String, edits: [FieldEdit], at now: Date, in timeZone: TimeZone) throws(TodoError) -> UndoStep {
         let title = try TodoTitle.validated(title)
         var item = TodoItem(id: nextID, title: title, createdAt: now)
+        try Self.checkTagCount(of: edits, on: item)
         item.apply(edits, at: now, in: timeZone)
         item.fieldChangedAt = [:]
         return UndoStep(description: "add \(Self.quoted(title))", changes: [ItemChange(before: nil, after: item)])
@@ -59,6 +60,7 @@ public struct TodoCollection: Sendable {
                 after.updatedAt = now
             }
         }
+        try Self.checkTagCount(of: edits, on: after)
         after.apply(edits, at: now, in: timeZone)
         guard after != before else { return nil }
         return UndoStep(description: "modify \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
@@ -67,6 +69,7 @@ public struct TodoCollection: Sendable {
     /// Adds a note (one line of text) at the end of an item's notes.
     public func addNote(_ id: TodoID, text: String, at now: Date) throws(TodoError) -> UndoStep {
         let before = try item(id)
+        guard before.notes.count < TodoItem.maximumNotes else { throw .tooManyNotes(maximum: TodoItem.maximumNotes) }
         var after = before
         after.notes.append(TodoNote(text: try NoteText.validated(text), addedAt: now))
         after.fieldChangedAt[.notes] = now
@@ -116,7 +119,23 @@ public struct TodoCollection: Sendable {
             changes.append(ItemChange(before: nil, after: next))
             description += " (next: \(next.id), due \(next.due!.worded(in: timeZone, now: now)))"
         }
+        if !done, let spawned = untouchedOccurrence(spawnedBy: before) {
+            // Reopening takes back what completing did: done, undone, done
+            // must not leave two next occurrences.
+            changes.append(ItemChange(before: spawned, after: nil))
+            description += " (its next occurrence \(spawned.id) is gone)"
+        }
         return UndoStep(description: description, changes: changes)
+    }
+
+    /// The occurrence completing `item` added, if it is still as it was
+    /// made: created at the completion instant, not done, never changed.
+    private func untouchedOccurrence(spawnedBy item: TodoItem) -> TodoItem? {
+        guard item.recurrence != nil, let completedAt = item.completedAt else { return nil }
+        return items.values.first {
+            $0.id > item.id && $0.createdAt == completedAt && $0.updatedAt == completedAt && !$0.isDone
+                && $0.title == item.title && $0.recurrence == item.recurrence && $0.fieldChangedAt.isEmpty
+        }
     }
 
     /// The item that follows a recurring item completed at `now`: a copy
@@ -157,23 +176,21 @@ public struct TodoCollection: Sendable {
     }
 
     /// If any item is active, all become done; otherwise all become active.
-    /// One step, however many items it touches. Recurring items completed
-    /// this way come back as `setDone` brings them back.
+    /// One step, however many items it touches.
+    ///
+    /// Recurring items marked done this way do not come back: toggle-all is
+    /// a switch for the whole list, and pressing it again must reopen
+    /// everything it closed (were next occurrences added, the list would
+    /// never be all done, and each press would add more). Completing one
+    /// item (`setDone`) brings it back.
     public func toggleAll(at now: Date, in timeZone: TimeZone) -> UndoStep? {
         let makeDone = items.values.contains { !$0.isDone }
-        var next = nextID
-        var occurrences: [ItemChange] = []
-        var changes = items.values.sorted { $0.id < $1.id }.compactMap { before -> ItemChange? in
+        let changes = items.values.sorted { $0.id < $1.id }.compactMap { before -> ItemChange? in
             var after = before
             guard after.setDone(makeDone, at: now) else { return nil }
             after.fieldChangedAt[.done] = now
-            if makeDone, let occurrence = nextOccurrence(of: before, id: next, completedAt: now, in: timeZone) {
-                occurrences.append(ItemChange(before: nil, after: occurrence))
-                next = TodoID(next.rawValue + 1)
-            }
             return ItemChange(before: before, after: after)
         }
-        changes += occurrences
         guard !changes.isEmpty else { return nil }
         return UndoStep(description: makeDone ? "mark all done" : "mark all active", changes: changes)
     }
@@ -204,6 +221,24 @@ public struct TodoCollection: Sendable {
     /// write failed), so memory and store agree on the next id.
     public mutating func restoreNextID(_ id: TodoID) {
         nextID = max(id, TodoID((items.keys.map(\.rawValue).max() ?? 0) + 1))
+    }
+
+    /// Refuses edits that would leave an item with more than
+    /// `TodoItem.maximumTags` tags, before applying any (applying tens of
+    /// thousands of tags one by one would itself take seconds).
+    private static func checkTagCount(of edits: [FieldEdit], on item: TodoItem) throws(TodoError) {
+        let added = edits.count { if case .addTag = $0 { true } else { false } }
+        guard item.tags.count + added > TodoItem.maximumTags else { return }
+        var tags = item.tags
+        for edit in edits {
+            switch edit {
+            case .addTag(let tag):
+                if !tags.contains(where: { $0.lowercased() == tag.lowercased() }) { tags.insert(tag) }
+                if tags.count > TodoItem.maximumTags { throw .tooManyTags(maximum: TodoItem.maximumTags) }
+            case .removeTag(let tag): tags = tags.filter { $0.lowercased() != tag.lowercased() }
+            default: break
+            }
+        }
     }
 
     /// Titles in step descriptions, in typographic quotes: add “buy milk”.

@@ -28,6 +28,11 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case viewNotFound(String)
     case invalidViewName(String, String)
     case mainViewIsPermanent
+    /// An item may have at most `TodoItem.maximumTags` tags and `maximumNotes` notes.
+    case tooManyTags(maximum: Int)
+    case tooManyNotes(maximum: Int)
+    /// There may be at most `maximum` named views.
+    case tooManyViews(maximum: Int)
 
     public var description: String {
         switch self {
@@ -65,6 +70,12 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "There is no view named \"\(name)\". Save one with `todoctl view save \(name) QUERY`; list them with `todoctl view ls`."
         case .invalidViewName(let name, let problem):
             return "\"\(name)\" cannot name a view: \(problem)."
+        case .tooManyTags(let maximum):
+            return "An item can have at most \(maximum) tags."
+        case .tooManyNotes(let maximum):
+            return "An item can have at most \(maximum) notes; remove some with `todoctl note ID --remove N`."
+        case .tooManyViews(let maximum):
+            return "There can be at most \(maximum) named views; remove one with `todoctl view rm NAME`."
         case .mainViewIsPermanent:
             return "The view \"main\" is the default view and cannot be removed; change what it shows with `todoctl view save main QUERY`."
         case .noteNotFound(let id, let number, let count):

@@ -5,6 +5,10 @@ import Foundation
 /// This is the model: plain facts, no wording. How an item is shown (its row
 /// text, the counter it contributes to) is decided by the view models.
 public struct TodoItem: Identifiable, Hashable, Sendable {
+    /// Every edit copies an item into its undo step, so its size is bounded.
+    public static let maximumTags = 50
+    public static let maximumNotes = 100
+
     public let id: TodoID
     public var title: String
     public var isDone: Bool

@@ -249,6 +249,8 @@ public enum ProtocolDescription {
         ErrorName(name: "todo.invalidSort", code: -32602, when: "sort text names an unknown key or one twice"),
         ErrorName(name: "view.invalidName", code: -32602, when: "a view name is empty, too long, or has other than letters, digits, - _ ."),
         ErrorName(name: "view.mainIsPermanent", code: -32602, when: "view.remove of the default view main"),
+        ErrorName(name: "todo.tooMany", code: -32602, when: "an item would have more than 50 tags or 100 notes"),
+        ErrorName(name: "view.tooMany", code: -32602, when: "view.save of a new view when there are 100 named views"),
         ErrorName(name: "view.unknownProperty", code: -32602, when: "view.subscribe names a property the view model lacks"),
         ErrorName(name: "view.unknownSubscription", code: -32602, when: "this connection has no such subscription"),
         ErrorName(name: "transaction.undoNotAllowed", code: -32602, when: "a transaction holds todo.undo or todo.redo"),

@@ -190,6 +190,10 @@ extension RPCError {
             self.init(code: Code.invalidParams, name: "view.invalidName", message: error.description)
         case .mainViewIsPermanent:
             self.init(code: Code.invalidParams, name: "view.mainIsPermanent", message: error.description)
+        case .tooManyTags, .tooManyNotes:
+            self.init(code: Code.invalidParams, name: "todo.tooMany", message: error.description)
+        case .tooManyViews:
+            self.init(code: Code.invalidParams, name: "view.tooMany", message: error.description)
         }
     }
 }

@@ -36,6 +36,9 @@ public final class TodoListViewModel {
     /// whole instead of one edit per row.
     public static let resetThreshold = 64
 
+    /// Every edit updates every view, so their number is bounded.
+    public static let maximumNamedViews = 100
+
     public let addPrompt = AddPromptViewModel()
 
     /// Starts from `snapshot` and opens the shared view `main` with its saved
@@ -180,6 +183,9 @@ public final class TodoListViewModel {
     /// client watching it is sent the change; nil when it was already so.
     public func saveView(_ name: String, _ definition: ViewDefinition) throws(TodoError) -> ListChangeOutcome? {
         if let problem = ViewName.problem(with: name) { throw .invalidViewName(name, problem) }
+        if views[.shared(name)] == nil, savedViewSettings.count >= Self.maximumNamedViews, name != "main" {
+            throw .tooManyViews(maximum: Self.maximumNamedViews)
+        }
         if let existing = views[.shared(name)], existing.definition == definition, savedViewSettings[name] != nil { return nil }
         return try define(.shared(name), as: definition)
     }
@@ -313,7 +319,9 @@ public final class TodoListViewModel {
         // A tick taken back keeps `lastTick`: the views stay judged at it,
         // and only the reminders it fired are forgotten, to fire again.
         if let (id, definition) = applied.viewDefinitionBefore {
-            if let definition {
+            // A client's own view that has closed meanwhile stays closed.
+            let closedOwnView = { if case .own = id { self.views[id] == nil } else { false } }()
+            if let definition, !closedOwnView {
                 let viewClock = judgingClock
                 let compiled = (try? compile(definition.query, at: viewClock)) ?? (try! compile(.all, at: viewClock))
                 if views[id] == nil {
@@ -321,7 +329,7 @@ public final class TodoListViewModel {
                 } else {
                     views[id]!.redefine(definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
                 }
-            } else {
+            } else if definition == nil {
                 views[id] = nil
             }
         }

@@ -20,11 +20,13 @@ struct ItemTargets: ParsableArguments {
     @Flag(help: "With a query: list the items it matches and change nothing.")
     var dryRun = false
 
-    @Flag(name: [.customLong("yes"), .customShort("y")], help: "With a query matching more than 5 items: do not ask first.")
+    // No short name: `-y` is a query word (not tagged y).
+    @Flag(name: .customLong("yes"), help: "With a query matching more than 5 items: do not ask first.")
     var yes = false
 
     func validate() throws {
         if targets.isEmpty { throw ValidationError("Name at least one item id, or a query.") }
+        if dryRun && ids != nil { throw ValidationError("--dry-run lists what a query matches; with ids, see them with `todoctl show ID`.") }
     }
 
     /// The ids, when every word is one.
@@ -58,7 +60,7 @@ struct ItemTargets: ParsableArguments {
                 ).rows
                 if matching.isEmpty {
                     ClientFailure.printError("todoctl: no items match \(query); nothing to \(verb)")
-                    return
+                    throw ExitCode(ClientFailure.notFound)
                 }
                 if dryRun {
                     print("\(verb) would change \(matching.count) \(matching.count == 1 ? "item" : "items"):")
@@ -74,8 +76,13 @@ struct ItemTargets: ParsableArguments {
                     FileHandle.standardError.write(Data("\(verb.capitalized) \(matching.count) items matching \(query)? [y/N] ".utf8))
                     guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                         ClientFailure.printError("todoctl: nothing changed")
-                        return
+                        throw ExitCode.failure
                     }
+                }
+                if matching.count > Transaction.maximumCommands {
+                    ClientFailure.printError(
+                        "todoctl: \(query) matches \(matching.count) items; one command changes at most \(Transaction.maximumCommands) (one undo step): narrow the query")
+                    throw ExitCode.validationFailure
                 }
                 chosen = matching.map(\.id)
             }

@@ -9,15 +9,45 @@ import Foundation
 ///     primary := "(" or ")" | term
 ///
 /// So `not` binds tightest, then `and`, then `or`; `and` and `or` group to the left.
+///
+/// A query is matched against items on every edit and its tree is walked
+/// recursively, so its size is bounded: at most `maximumLength` characters,
+/// `maximumTokens` tokens, and `maximumDepth` nested parentheses and `not`s.
+/// Beyond those a client could make the daemon's stack overflow.
 struct QueryParser {
+    static let maximumLength = 1024
+    static let maximumTokens = 256
+    static let maximumDepth = 32
+
     private let text: QueryText
     private let tokens: [QueryToken]
     private var index = 0
+    private var depth = 0
 
     static func parse(_ string: String) throws(QueryParseError) -> Query {
+        if string.count > maximumLength {
+            throw QueryParseError(
+                position: maximumLength, expected: "the end of the query (at most \(maximumLength) characters)",
+                found: "more text")
+        }
+        // Tabs and line breaks are white space; other control characters
+        // (an escape sequence) would reach every terminal that shows the query.
+        let isControl = { (scalar: Unicode.Scalar) in
+            scalar.properties.generalCategory == .control && !["\t", "\n", "\r"].contains(scalar)
+        }
+        if let control = string.firstIndex(where: { $0.unicodeScalars.contains(where: isControl) }) {
+            throw QueryParseError(
+                position: string.distance(from: string.startIndex, to: control), expected: "printable text",
+                found: "a control character")
+        }
         let text = QueryText(string)
         var parser = QueryParser(text: text, tokens: try QueryLexer.tokens(of: text))
         guard !parser.tokens.isEmpty else { return .all }
+        if parser.tokens.count > maximumTokens {
+            throw QueryParseError(
+                position: parser.position(parser.tokens[maximumTokens].start),
+                expected: "the end of the query (at most \(maximumTokens) terms and operators)", found: "more")
+        }
         let query = try parser.parseOr(context: "a term")
         if let extra = parser.current {
             // Only a `)` can stop the loops above.
@@ -84,8 +114,20 @@ struct QueryParser {
 
     private mutating func parseUnary(context: String) throws(QueryParseError) -> Query {
         guard let token = current, token.kind == .not else { return try parsePrimary(context: context) }
+        try enter(token)
+        defer { depth -= 1 }
         index += 1
         return .not(try parseUnary(context: "a term after \"\(token.spelling)\" at \(position(token.start))"))
+    }
+
+    /// One level deeper (a `(` or a `not`); refused beyond `maximumDepth`.
+    private mutating func enter(_ token: QueryToken) throws(QueryParseError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw QueryParseError(
+                position: position(token.start), expected: "at most \(Self.maximumDepth) nested parentheses and nots",
+                found: "\"\(token.spelling)\"")
+        }
     }
 
     private mutating func parsePrimary(context: String) throws(QueryParseError) -> Query {
@@ -95,6 +137,8 @@ struct QueryParser {
         index += 1
         switch token.kind {
         case .leftParen:
+            try enter(token)
+            defer { depth -= 1 }
             let inside = try parseOr(context: "a term inside \"(\" at \(position(token.start))")
             guard let closing = current, closing.kind == .rightParen else {
                 throw QueryParseError(

@@ -31,7 +31,8 @@ public enum AddTodo: RPCMethod {
     }
     public static var resultSchema: JSONValue { ItemResult.schema }
     public static let errors =
-        ["todo.invalidTitle", "todo.invalidDueDate", "todo.invalidShorthand", "todo.invalidRecurrence"] + commandErrors
+        ["todo.invalidTitle", "todo.invalidDueDate", "todo.invalidShorthand", "todo.invalidRecurrence", "todo.tooMany"]
+        + commandErrors
     public static let isTransactable = true
     public static let paramsMayBeOmitted = false
 }
@@ -56,8 +57,10 @@ public enum ModifyTodo: RPCMethod {
     public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "text": JSONSchema.string]) }
     public static var resultSchema: JSONValue { ItemResult.schema }
     public static let errors =
-        ["todo.notFound", "todo.invalidTitle", "todo.invalidDueDate", "todo.invalidShorthand", "todo.invalidRecurrence"]
-        + commandErrors
+        [
+            "todo.notFound", "todo.invalidTitle", "todo.invalidDueDate", "todo.invalidShorthand", "todo.invalidRecurrence",
+            "todo.tooMany",
+        ] + commandErrors
     public static let isTransactable = true
 }
 
@@ -79,7 +82,7 @@ public enum AddTodoNote: RPCMethod {
 
     public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "text": JSONSchema.string]) }
     public static var resultSchema: JSONValue { ItemResult.schema }
-    public static let errors = ["todo.notFound", "todo.invalidNote"] + commandErrors
+    public static let errors = ["todo.notFound", "todo.invalidNote", "todo.tooMany"] + commandErrors
     public static let isTransactable = true
 }
 

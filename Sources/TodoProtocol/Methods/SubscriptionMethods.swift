@@ -101,7 +101,7 @@ public enum SubscribeListView: RPCMethod {
             "state": JSONSchema.nullable(JSONSchema.ref("WatchedState")),
             "replay": JSONSchema.array(JSONSchema.ref("ChangeBody")),
             "reason": JSONSchema.nullable(
-                JSONSchema.enumeration(["epochChanged", "historyTrimmed", "ownView", "futureRevision"])),
+                JSONSchema.enumeration(["epochChanged", "historyTrimmed", "ownView", "futureRevision", "viewReplaced"])),
         ])
     }
 

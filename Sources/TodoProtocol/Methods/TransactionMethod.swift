@@ -83,6 +83,6 @@ public enum Transaction: RPCMethod {
     public static let errors =
         [
             "transaction.undoNotAllowed", "todo.notFound", "todo.invalidTitle", "todo.invalidDueDate", "todo.invalidShorthand",
-            "todo.invalidRecurrence", "todo.invalidNote", "todo.noteNotFound",
+            "todo.invalidRecurrence", "todo.invalidNote", "todo.noteNotFound", "todo.tooMany",
         ] + commandErrors
 }

@@ -126,7 +126,7 @@ public enum SaveView: RPCMethod {
     }
     public static var resultSchema: JSONValue { JSONSchema.ref("NamedView") }
     public static let errors = [
-        "view.invalidName", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate", "protocol.invalidParams",
+        "view.invalidName", "view.tooMany", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate", "protocol.invalidParams",
         "store.writeFailed",
     ]
 }

@@ -8,7 +8,11 @@ struct Add: AsyncParsableCommand {
         commandName: "add",
         abstract: "Add a to-do item: todoctl add buy milk +errands pro:home pri:H due:fri",
         discussion: """
-            The words are joined with spaces: `todoctl add buy milk` adds "buy milk". Shorthand among them sets             fields: +tag, project:home.garden (pro:), priority:H|M|L (pri:), due:DATE, wait:DATE, recur:weekly             (daily, weekdays, weekly, monthly, yearly, every 3 days, … from completion). Dates: today, tomorrow,             fri, next week, eom, in 3 days, 24 dec, 2026-12-24, with an optional time (fri 18:00, tomorrow 9am).             A `--` word ends the shorthand (`todoctl add -- -- +1 for Bob`); --literal takes every word as title.
+            The words are joined with spaces: `todoctl add buy milk` adds "buy milk". Shorthand among them sets \
+            fields: +tag, project:home.garden (pro:), priority:H|M|L (pri:), due:DATE, wait:DATE, recur:weekly \
+            (daily, weekdays, weekly, monthly, yearly, every 3 days, … from completion). Dates: today, tomorrow, \
+            fri, next week, eom, in 3 days, 24 dec, 2026-12-24, with an optional time (fri 18:00, tomorrow 9am). \
+            A `--` word ends the shorthand (`todoctl add -- +1 for Bob`); --literal takes every word as title.
             With no words and a terminal on stdin, todoctl asks for the title.
             """
     )

@@ -10,19 +10,21 @@ struct Modify: AsyncParsableCommand {
             due:DATE, wait:DATE, recur:weekly; an empty value (pri:) clears the field. Other words become \
             the new title. Dates: today, tomorrow, fri, next week, eom, in 3 days, 24 dec, 2026-12-24, \
             with an optional time (fri 18:00).
-            Leading numbers are item ids; with --query, the items the query matches (active ones unless it \
-            names a status). All items change in one transaction: one undo step, all or nothing.
+            Leading numbers are item ids (`todoctl modify 5 -- 2 eggs` retitles item 5 "2 eggs"); with \
+            --query, the items the query matches (active ones unless it names a status). All items change \
+            in one transaction: one undo step, all or nothing.
             """)
 
     @ParentCommand var todoctl: Todoctl
 
-    @Option(name: [.customLong("query"), .customShort("q")], help: "Change every active item this query matches instead of ids.")
+    // No short names: `-q` and `-y` are tag removals in the changes.
+    @Option(name: .customLong("query"), help: "Change every active item this query matches instead of ids.")
     var query: String?
 
     @Flag(help: "With --query: list the items it matches and change nothing.")
     var dryRun = false
 
-    @Flag(name: [.customLong("yes"), .customShort("y")], help: "With --query matching more than 5 items: do not ask first.")
+    @Flag(name: .customLong("yes"), help: "With --query matching more than 5 items: do not ask first.")
     var yes = false
 
     // `.allUnrecognized`: `-work` removes a tag; it is not an option.
@@ -52,13 +54,21 @@ struct Modify: AsyncParsableCommand {
 
 /// Shell words back into shorthand text.
 enum Shorthand {
+    /// The keys whose values may hold spaces: shorthand's and the query's.
+    static let keys: Set<String> = [
+        "project", "pro", "priority", "pri", "due", "wait", "recur", "due.before", "due.after", "priority.above",
+        "priority.below", "status",
+    ]
+
     /// The words joined by spaces. A word the shell kept whole although it
-    /// holds spaces (`due:"next fri"` typed with quotes) gets its value
-    /// quoted again, so todod reads it as one value.
+    /// holds spaces, `due:"tomorrow 9am"` typed with quotes, gets its value
+    /// quoted again so todod reads it as one value; any other word ("Re:
+    /// budget review") is left as typed.
     static func joined(_ words: [String]) -> String {
         words.map { word in
             guard word.contains(where: \.isWhitespace), let colon = word.firstIndex(of: ":"),
-                !word[..<colon].contains(where: \.isWhitespace), !word.contains("\"")
+                keys.contains(word[..<colon].lowercased()), !word.contains("\""),
+                let first = word[word.index(after: colon)...].first, !first.isWhitespace
             else { return word }
             return word[...colon] + "\"" + word[word.index(after: colon)...] + "\""
         }.joined(separator: " ")

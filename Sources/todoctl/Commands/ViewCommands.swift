@@ -37,7 +37,7 @@ struct SaveViewCommand: AsyncParsableCommand {
 
     func run() async throws {
         let params = SaveView.Params(
-            name: name, query: query.joined(separator: " "), filter: filter, sort: sort,
+            name: name, query: Shorthand.joined(query), filter: filter, sort: sort,
             grouping: group.map { _ in GroupingOption.project } ?? GroupingOption.none)
         let saved = try await withDaemon(todoctl.connection) { daemon in try await daemon.call(SaveView.self, params) }
         print(ViewsRendering.line(saved))

@@ -34,12 +34,12 @@ struct FilterCommand: AsyncParsableCommand {
 struct SortCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sort",
-        abstract: "Order the shared view by created, title or due (every watcher follows).",
+        abstract: "Order the shared view: created, title, due, priority, urgency, or keys like priority,due- (every watcher follows).",
         discussion: "For one listing of your own instead, use `todoctl ls --sort`.")
 
     @ParentCommand var todoctl: Todoctl
 
-    @Argument(help: "created, title or due")
+    @Argument(help: "sort keys: created, modified, title, due, priority, project, urgency; comma-separated, - reverses")
     var sort: ListSort
 
     @OptionGroup var output: OutputOptions

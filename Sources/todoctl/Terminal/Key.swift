@@ -11,34 +11,40 @@ enum Key: Equatable {
     /// here are skipped.
     static func decode(_ bytes: [UInt8]) -> [Key] {
         var keys: [Key] = []
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case 0x1B:
-                if let (key, length) = escapeSequence(bytes[index...]) {
-                    index += length
-                    if let key { keys.append(key) }
-                }
-            case 0x03, UInt8(ascii: "q"): keys.append(.quit)  // Ctrl-C, q
-            case UInt8(ascii: "k"): keys.append(.up)
-            case UInt8(ascii: "j"): keys.append(.down)
-            case UInt8(ascii: "g"): keys.append(.first)
-            case UInt8(ascii: "G"): keys.append(.last)
-            case UInt8(ascii: " "), UInt8(ascii: "x"), 0x0D: keys.append(.toggle)
-            case UInt8(ascii: "f"): keys.append(.filter)
-            case UInt8(ascii: "s"): keys.append(.sort)
-            case UInt8(ascii: "u"): keys.append(.undo)
-            case UInt8(ascii: "r"): keys.append(.redo)
-            case UInt8(ascii: "/"): keys.append(.search)
-            case UInt8(ascii: "a"): keys.append(.add)
-            case UInt8(ascii: "e"): keys.append(.edit)
-            case UInt8(ascii: "m"): keys.append(.modify)
-            default: continue
-            }
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let (key, length) = next(in: rest)
+            if let key { keys.append(key) }
+            rest = rest.dropFirst(length)
         }
         return keys
+    }
+
+    /// The first key in `bytes` (nil for bytes that mean nothing here) and
+    /// how many bytes it takes: the screen reads keys one at a time, so that
+    /// the bytes after a key that opens a prompt are typed into the prompt.
+    static func next(in bytes: ArraySlice<UInt8>) -> (key: Key?, length: Int) {
+        guard let byte = bytes.first else { return (nil, 0) }
+        switch byte {
+        case 0x1B:
+            guard let (key, length) = escapeSequence(bytes.dropFirst()) else { return (nil, 1) }
+            return (key, 1 + length)
+        case 0x03, UInt8(ascii: "q"): return (.quit, 1)  // Ctrl-C, q
+        case UInt8(ascii: "k"): return (.up, 1)
+        case UInt8(ascii: "j"): return (.down, 1)
+        case UInt8(ascii: "g"): return (.first, 1)
+        case UInt8(ascii: "G"): return (.last, 1)
+        case UInt8(ascii: " "), UInt8(ascii: "x"), 0x0D: return (.toggle, 1)
+        case UInt8(ascii: "f"): return (.filter, 1)
+        case UInt8(ascii: "s"): return (.sort, 1)
+        case UInt8(ascii: "u"): return (.undo, 1)
+        case UInt8(ascii: "r"): return (.redo, 1)
+        case UInt8(ascii: "/"): return (.search, 1)
+        case UInt8(ascii: "a"): return (.add, 1)
+        case UInt8(ascii: "e"): return (.edit, 1)
+        case UInt8(ascii: "m"): return (.modify, 1)
+        default: return (nil, 1)
+        }
     }
 
     /// The key an escape sequence names (after its ESC), and how many bytes

@@ -43,11 +43,16 @@ actor LiveScreen {
     /// Takes one chunk of keyboard input: typed text while a prompt is open,
     /// keys otherwise. Returns false when the screen should close.
     func receive(_ bytes: [UInt8]) async -> Bool {
-        guard var prompt else {
-            for key in Key.decode(bytes) where !(await handle(key)) { return false }
-            return true
+        var rest = bytes[...]
+        // Keys one at a time: once one opens a prompt (pasted or typed
+        // fast, "abuy milk⏎" can come as one chunk), the rest is its text.
+        while prompt == nil, !rest.isEmpty {
+            let (key, length) = Key.next(in: rest)
+            rest = rest.dropFirst(length)
+            if let key, !(await handle(key)) { return false }
         }
-        let outcome = prompt.receive(bytes)
+        guard var prompt, !rest.isEmpty else { return true }
+        let outcome = prompt.receive(Array(rest))
         switch outcome {
         case .editing:
             self.prompt = prompt
