@@ -116,8 +116,8 @@ public enum ProtocolDescription {
                 description:
                     "One row of a list view: texts worded for display, and the item's fields as data (dates ISO 8601). Fields are added, never renamed, within 1.x: ignore those you do not know.")),
         "NameCount": JSONSchema.object(["name": JSONSchema.string, "count": JSONSchema.integer]),
-        "NamedView": NamedViewSummary.schema,
-        "ItemDetails": ItemDetails.schema,
+        "NamedView": JSONSchema.open(NamedViewSummary.schema),
+        "ItemDetails": JSONSchema.open(ItemDetails.schema),
         "ListSort": [
             "type": "string",
             "pattern": "^(created|modified|title|due|priority|project|urgency)[+-]?(,(created|modified|title|due|priority|project|urgency)[+-]?)*$",
@@ -126,11 +126,11 @@ public enum ProtocolDescription {
         "ReminderAlert": JSONSchema.object([
             "id": JSONSchema.integer, "condition": JSONSchema.enumeration(["waiting", "overdue"]), "message": JSONSchema.string,
         ]),
-        "TodoListProperties": JSONSchema.object(propertySchemas, description: "A list view's values besides its rows."),
+        "TodoListProperties": JSONSchema.open(JSONSchema.object(propertySchemas, description: "A list view's values besides its rows.")),
         "TodoListState": JSONSchema.object(["properties": JSONSchema.ref("TodoListProperties"), "rows": JSONSchema.array(JSONSchema.ref("TodoRow"))]),
         "WatchedState": JSONSchema.object(
             [
-                "properties": ["type": "object", "properties": .object(propertySchemas), "additionalProperties": false],
+                "properties": ["type": "object", "properties": .object(propertySchemas), "additionalProperties": true],
                 "rows": JSONSchema.nullable(JSONSchema.array(JSONSchema.ref("TodoRow"))),
             ], description: "A subscription's state: its watched properties, and its rows (null unless rows are watched)."),
         "RowEdit": [
@@ -157,7 +157,7 @@ public enum ProtocolDescription {
             "title": JSONSchema.string, "message": JSONSchema.string, "action": JSONSchema.string, "blankTitleMessage": JSONSchema.string,
         ]),
         "Empty": JSONSchema.object([:]),
-        "ItemResult": JSONSchema.object(["item": JSONSchema.ref("TodoRow")]),
+        "ItemResult": JSONSchema.open(JSONSchema.object(["item": JSONSchema.ref("TodoRow")])),
         "CommandResult": JSONSchema.object(["done": JSONSchema.nullable(JSONSchema.string)]),
         "DueDate": [
             "type": "string",
@@ -168,7 +168,7 @@ public enum ProtocolDescription {
 
     static let changeBody: [String: JSONValue] = [
         "revision": JSONSchema.integer,
-        "properties": ["type": "object", "properties": .object(propertySchemas), "additionalProperties": false],
+        "properties": ["type": "object", "properties": .object(propertySchemas), "additionalProperties": true],
         "rows": JSONSchema.array(JSONSchema.ref("RowEdit")), "cause": JSONSchema.nullable(JSONSchema.ref("Cause")), "reset": JSONSchema.boolean,
     ]
 
