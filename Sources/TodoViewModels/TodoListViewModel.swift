@@ -19,18 +19,18 @@ import TodoModel
 public final class TodoListViewModel {
     let clock: TodoClock
     let wording: DateWording
-    private(set) var collection: TodoCollection
-    private var history: UndoHistory
-    private var keys: SortKeys
-    private var views: [ViewID: ListView] = [:]
+    var collection: TodoCollection
+    var history: UndoHistory
+    var keys: SortKeys
+    var views: [ViewID: ListView] = [:]
     /// The named views as stored (those ever saved or changed).
     private var savedViewSettings: [String: ViewSettings]
     /// Done items in the whole list (toggle-all and clear-completed act on all).
     private var completedCount: Int
-    private var reminders: Reminders
+    var reminders: Reminders
     /// The last instant rows and reminders were brought up to date with.
-    private var lastTick: Date
-    private var cachedAlerts: [ReminderAlert]?
+    var lastTick: Date
+    var cachedAlerts: [ReminderAlert]?
 
     /// Beyond this many item changes in one command, views send their rows
     /// whole instead of one edit per row.
@@ -74,7 +74,7 @@ public final class TodoListViewModel {
     }
 
     /// The query with its dates read at `viewClock`'s moment, in the list's time zone.
-    private func compile(_ query: Query, at viewClock: ViewClock) throws(TodoError) -> CompiledQuery {
+    func compile(_ query: Query, at viewClock: ViewClock) throws(TodoError) -> CompiledQuery {
         let dates = NaturalDateParser(now: viewClock.now, timeZone: viewClock.timeZone)
         do {
             return try query.compile(
@@ -358,7 +358,7 @@ public final class TodoListViewModel {
     }
 
     /// Each view's change set: properties that differ from `before`, and the row edits.
-    private func changeSets(since before: [ViewID: TodoListProperties], operations: [ViewID: [RowOperation]])
+    func changeSets(since before: [ViewID: TodoListProperties], operations: [ViewID: [RowOperation]])
         -> [ViewID: TodoListChange]
     {
         var changes: [ViewID: TodoListChange] = [:]
@@ -381,7 +381,7 @@ public final class TodoListViewModel {
     /// (both `Reminders.nextEvent`), or its wait ends. `now` when the views,
     /// which judge items at the last tick, already see it as it no longer
     /// is: its due or wait moment passed since the last tick.
-    private func nextEvent(of step: UndoStep, after now: Date) -> Date? {
+    func nextEvent(of step: UndoStep, after now: Date) -> Date? {
         let timeZone = clock.timeZone
         return step.changes.compactMap(\.after).compactMap { item -> Date? in
             if item.isOverdue(at: lastTick, in: timeZone) != item.isOverdue(at: now, in: timeZone)
@@ -542,107 +542,14 @@ public final class TodoListViewModel {
         }
     }
 
-    // MARK: Time
-
-    /// How long an item may wait undone before it raises a reminder.
-    public var reminderAge: TimeInterval { reminders.waitingAge }
-
-    /// Changes how long an item may wait undone before it raises a reminder
-    /// (a reloaded configuration). Reminders already fired stay fired; the
-    /// next `tick()` fires those the new age makes due.
-    public func changeReminderAge(to age: TimeInterval) {
-        reminders.waitingAge = age
-    }
-
-    /// The next instant at which reminders fire, an item turns overdue, or
-    /// the day changes (relative dates read differently): when to `tick`.
-    public var nextEvent: Date? {
-        let now = clock.currentTime()
-        var next = nextMidnight(after: now)
-        for item in collection.items.values {
-            if let event = reminders.nextEvent(of: item, after: now, timeZone: clock.timeZone), event < next { next = event }
-            if !item.isDone, let wait = item.wait {
-                let end = wait.sortInstant(in: clock.timeZone)
-                if end > now, end < next { next = end }
-            }
-        }
-        return next
-    }
-
-    /// Brings everything that depends on the time up to date: fires the
-    /// reminders that are due (to be stored, so they never fire twice),
-    /// updates rows that turned overdue, and re-words every row when the day
-    /// has changed. Returns the views' changes and when to tick next.
-    public func tick() -> ListChangeOutcome {
-        let now = clock.currentTime()
-        let due = reminders.due(at: now, items: collection.items.values, timeZone: clock.timeZone)
-        let applied = AppliedChange(
-            nextIDBefore: collection.nextID, remindersBefore: due.isEmpty ? nil : reminders)
-        let propertiesBefore = views.mapValues(properties(of:))
-        reminders.markFired(due)
-        cachedAlerts = nil
-
-        var operations: [ViewID: [RowOperation]] = [:]
-        let viewClock = ViewClock(now: now, timeZone: clock.timeZone)
-        if CalendarDay(now, in: clock.timeZone) != CalendarDay(lastTick, in: clock.timeZone) {
-            // A new day: relative dates read differently, urgency counts
-            // another day, and "today" in queries is another day.
-            keys.recompute(today: viewClock.today, titles: keys.hasTitles, items: collection)
-            for id in Array(views.keys) {
-                let definition = views[id]!.definition
-                let compiled = (try? compile(definition.query, at: viewClock)) ?? views[id]!.compiled
-                views[id]!.redefine(definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
-                operations[id] = [.reset(rows: rows(of: views[id]!, now: now))]
-            }
-        } else {
-            // Items whose time-dependent state changed: turned overdue, or
-            // stopped waiting. Each is taken out of the counters as it was
-            // judged before, and placed again as it is judged now. Every
-            // view's query is compiled for now even when no item changed:
-            // it judges the items commands add or change until the next
-            // tick, and those must be judged at this one (`judgingClock`).
-            let timeZone = clock.timeZone
-            let changed = collection.items.values.filter {
-                $0.isOverdue(at: lastTick, in: timeZone) != $0.isOverdue(at: now, in: timeZone)
-                    || $0.isWaiting(at: lastTick, in: timeZone) != $0.isWaiting(at: now, in: timeZone)
-            }
-            let before = ViewClock(now: lastTick, timeZone: timeZone)
-            for id in Array(views.keys) {
-                for item in changed { views[id]!.count(item, by: -1, clock: before) }
-                views[id]!.recompile((try? compile(views[id]!.definition.query, at: viewClock)) ?? views[id]!.compiled)
-                for item in changed {
-                    views[id]!.count(item, by: 1, clock: viewClock)
-                    let grouped = views[id]!.definition.grouping != nil
-                    switch views[id]!.place(ItemChange(before: item, after: item), newKey: keys[item.id], keys: keys) {
-                    case .unchanged: break
-                    case .inserted(let at): operations[id, default: []].append(.insert(index: at, row: row(item, now: now, grouped: grouped)))
-                    case .removed(let at): operations[id, default: []].append(.remove(index: at))
-                    case .updated(let at): operations[id, default: []].append(.update(index: at, row: row(item, now: now, grouped: grouped)))
-                    case .moved(let from, let to):
-                        operations[id, default: []].append(.move(from: from, to: to, row: row(item, now: now, grouped: grouped)))
-                    }
-                }
-            }
-        }
-        lastTick = now
-        return ListChangeOutcome(
-            changes: changeSets(since: propertiesBefore, operations: operations),
-            write: due.isEmpty ? nil : ListWrite(firedReminders: due), applied: applied, nextEvent: nextEvent)
-    }
-
-    private func nextMidnight(after now: Date) -> Date {
-        CalendarDay(now, in: clock.timeZone).start(in: clock.timeZone)
-            .addingDays(1, in: clock.timeZone)
-    }
-
     // MARK: Presentation
 
-    private func rows(of view: ListView, now: Date) -> [TodoRow] {
+    func rows(of view: ListView, now: Date) -> [TodoRow] {
         let grouped = view.definition.grouping != nil
         return view.order.compactMap { collection[$0] }.map { row($0, now: now, grouped: grouped) }
     }
 
-    private func properties(of view: ListView) -> TodoListProperties {
+    func properties(of view: ListView) -> TodoListProperties {
         let counts = view.counts
         let definition = view.definition
         return TodoListProperties(

@@ -1,0 +1,99 @@
+import Foundation
+import TodoModel
+
+/// What depends on the time: when to tick next, and the tick itself, which
+/// fires reminders, re-judges items that turned overdue or stopped waiting,
+/// and re-words everything when the day changes.
+extension TodoListViewModel {
+
+    /// How long an item may wait undone before it raises a reminder.
+    public var reminderAge: TimeInterval { reminders.waitingAge }
+
+    /// Changes how long an item may wait undone before it raises a reminder
+    /// (a reloaded configuration). Reminders already fired stay fired; the
+    /// next `tick()` fires those the new age makes due.
+    public func changeReminderAge(to age: TimeInterval) {
+        reminders.waitingAge = age
+    }
+
+    /// The next instant at which reminders fire, an item turns overdue, or
+    /// the day changes (relative dates read differently): when to `tick`.
+    public var nextEvent: Date? {
+        let now = clock.currentTime()
+        var next = nextMidnight(after: now)
+        for item in collection.items.values {
+            if let event = reminders.nextEvent(of: item, after: now, timeZone: clock.timeZone), event < next { next = event }
+            if !item.isDone, let wait = item.wait {
+                let end = wait.sortInstant(in: clock.timeZone)
+                if end > now, end < next { next = end }
+            }
+        }
+        return next
+    }
+
+    /// Brings everything that depends on the time up to date: fires the
+    /// reminders that are due (to be stored, so they never fire twice),
+    /// updates rows that turned overdue, and re-words every row when the day
+    /// has changed. Returns the views' changes and when to tick next.
+    public func tick() -> ListChangeOutcome {
+        let now = clock.currentTime()
+        let due = reminders.due(at: now, items: collection.items.values, timeZone: clock.timeZone)
+        let applied = AppliedChange(
+            nextIDBefore: collection.nextID, remindersBefore: due.isEmpty ? nil : reminders)
+        let propertiesBefore = views.mapValues(properties(of:))
+        reminders.markFired(due)
+        cachedAlerts = nil
+
+        var operations: [ViewID: [RowOperation]] = [:]
+        let viewClock = ViewClock(now: now, timeZone: clock.timeZone)
+        if CalendarDay(now, in: clock.timeZone) != CalendarDay(lastTick, in: clock.timeZone) {
+            // A new day: relative dates read differently, urgency counts
+            // another day, and "today" in queries is another day.
+            keys.recompute(today: viewClock.today, titles: keys.hasTitles, items: collection)
+            for id in Array(views.keys) {
+                let definition = views[id]!.definition
+                let compiled = (try? compile(definition.query, at: viewClock)) ?? views[id]!.compiled
+                views[id]!.redefine(definition, compiled: compiled, items: collection, keys: keys, clock: viewClock)
+                operations[id] = [.reset(rows: rows(of: views[id]!, now: now))]
+            }
+        } else {
+            // Items whose time-dependent state changed: turned overdue, or
+            // stopped waiting. Each is taken out of the counters as it was
+            // judged before, and placed again as it is judged now. Every
+            // view's query is compiled for now even when no item changed:
+            // it judges the items commands add or change until the next
+            // tick, and those must be judged at this one (`judgingClock`).
+            let timeZone = clock.timeZone
+            let changed = collection.items.values.filter {
+                $0.isOverdue(at: lastTick, in: timeZone) != $0.isOverdue(at: now, in: timeZone)
+                    || $0.isWaiting(at: lastTick, in: timeZone) != $0.isWaiting(at: now, in: timeZone)
+            }
+            let before = ViewClock(now: lastTick, timeZone: timeZone)
+            for id in Array(views.keys) {
+                for item in changed { views[id]!.count(item, by: -1, clock: before) }
+                views[id]!.recompile((try? compile(views[id]!.definition.query, at: viewClock)) ?? views[id]!.compiled)
+                for item in changed {
+                    views[id]!.count(item, by: 1, clock: viewClock)
+                    let grouped = views[id]!.definition.grouping != nil
+                    switch views[id]!.place(ItemChange(before: item, after: item), newKey: keys[item.id], keys: keys) {
+                    case .unchanged: break
+                    case .inserted(let at): operations[id, default: []].append(.insert(index: at, row: row(item, now: now, grouped: grouped)))
+                    case .removed(let at): operations[id, default: []].append(.remove(index: at))
+                    case .updated(let at): operations[id, default: []].append(.update(index: at, row: row(item, now: now, grouped: grouped)))
+                    case .moved(let from, let to):
+                        operations[id, default: []].append(.move(from: from, to: to, row: row(item, now: now, grouped: grouped)))
+                    }
+                }
+            }
+        }
+        lastTick = now
+        return ListChangeOutcome(
+            changes: changeSets(since: propertiesBefore, operations: operations),
+            write: due.isEmpty ? nil : ListWrite(firedReminders: due), applied: applied, nextEvent: nextEvent)
+    }
+
+    private func nextMidnight(after now: Date) -> Date {
+        CalendarDay(now, in: clock.timeZone).start(in: clock.timeZone)
+            .addingDays(1, in: clock.timeZone)
+    }
+}
