@@ -7,22 +7,48 @@ import TodoViewModels
 
 /// `todod-bench`: measures the list view model at scale, in-process.
 ///
-/// Build and run in release mode: `scripts/bench view-models [ITEMS]`
-/// (default 100,000). With five views open (the shared main view and four
-/// own views with other filters and sorts), it prints: the time to build the
-/// view model and its first snapshot; the time and change-set size of one
-/// add, one toggle and one delete in the middle of the list (median and p99
-/// over many runs) in the view-model layer alone — a pure state machine, no
-/// store — and the time to store the same edits' writes in an in-memory
-/// SQLite database; and the process's resident memory.
+/// Build and run in release mode: `scripts/bench view-models [ITEMS]
+/// [plain|organised]` (default 100,000 items, both scenarios).
+///
+/// The plain scenario: with five views open (the shared main view and four
+/// own views with other filters and sorts) over items with a title and
+/// some due dates, it prints: the time to build the view model and its first
+/// snapshot; the time and change-set size of one add, one toggle and one
+/// delete in the middle of the list (median and p99 over many runs) in the
+/// view-model layer alone — a pure state machine, no store — and the time to
+/// store the same edits' writes in an in-memory SQLite database; and the
+/// process's resident memory.
+///
+/// The organised scenario (`OrganisedWork`): items with tags, projects,
+/// priorities, due and wait dates and repetitions, ten named views with
+/// different queries, sorts and groupings; one edit's time and events, and
+/// opening a new view, against the targets. A summary table ends
+/// the run.
 @main
 struct Benchmark {
     static func main() throws {
-        let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+        let arguments = CommandLine.arguments.dropFirst()
+        let count = arguments.lazy.compactMap(Int.init).first ?? 100_000
+        let scenarios = Set(arguments.filter { Int($0) == nil })
+        let now = Date(timeIntervalSince1970: 1_795_345_200)
+        let clock = TodoClock(timeZone: TimeZone(identifier: "UTC")!, now: { now })
+        if scenarios.isEmpty || scenarios.contains("plain") { try plain(count: count, clock: clock) }
+        if scenarios.isEmpty || scenarios.contains("organised") {
+            let report = Report()
+            try OrganisedWork(count: count, now: now, clock: clock, report: report).run()
+            print("")
+            print(report.missed.isEmpty
+                ? "every target met"
+                : "\(report.missed.count) target(s) missed:\n" + report.missed.map(\.description).joined(separator: "\n"))
+            print("\nSummary (`scripts/bench view-models \(count) organised`, load average \(ProcessFigures.loadAverage)):\n")
+            print(report.rows.markdownTable(valueHeading: "todod"))
+        }
+    }
+
+    static func plain(count: Int, clock: TodoClock) throws {
         let runs = 300
         print("todod-bench: \(count) items, 5 open views, \(runs) runs per edit, release build expected\n")
 
-        let clock = TodoClock(timeZone: TimeZone(identifier: "UTC")!, now: { Date(timeIntervalSince1970: 1_795_345_200) })
         let items = (1...count).map { index in
             TodoItem(
                 id: TodoID(Int64(index)), title: "item \(String(index * 7919 % 1_000_003))",

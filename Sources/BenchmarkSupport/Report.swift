@@ -1,35 +1,37 @@
-import BenchmarkSupport
 import Foundation
 
 /// What a run prints: each figure as it is measured (todod's with its ratio to
 /// the anchor and its target), then the summary table of todod's figures.
-final class Report {
-    private(set) var missed: [ReportLine] = []
-    private(set) var rows: [Comparison] = []
+/// Shared by the benchmarks, so every report reads the same way.
+public final class Report {
+    public init() {}
+
+    public private(set) var missed: [ReportLine] = []
+    public private(set) var rows: [Comparison] = []
 
     /// A target as the issue states it: relative to the anchor, or absolute.
-    enum Goal {
+    public enum Goal {
         case atMostTimes(Double)
         case atLeastTimes(Double)
         case atMost(Double)
     }
 
-    func section(_ title: String) {
+    public func section(_ title: String) {
         print("\n== \(title)")
     }
 
     /// A figure without a target: an anchor, or a detail.
-    func say(_ label: String, _ value: Double, _ unit: String, _ comment: String? = nil) {
+    public func say(_ label: String, _ value: Double, _ unit: String, _ comment: String? = nil) {
         emit(ReportLine(label, value, unit, comment: comment))
     }
 
-    func note(_ text: String) {
+    public func note(_ text: String) {
         print("  \(text)")
     }
 
     /// A todod figure: printed with its ratio to `anchor` (a name and a figure in
     /// the same unit) and its target, and, under `figure`, added to the summary.
-    func compare(
+    public func compare(
         _ label: String, _ value: Double, _ unit: String, anchor: (name: String, value: Double)?, goal: Goal?,
         figure: String? = nil
     ) {
@@ -67,12 +69,12 @@ final class Report {
     }
 
     /// Three significant digits (whole numbers from 100): "865/s", "12.7 µs", "1.62 ms".
-    static func figure(_ value: Double, _ unit: String) -> String {
+    public static func figure(_ value: Double, _ unit: String) -> String {
         let digits = value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 3
         return String(format: "%.\(digits)f", value) + (unit.hasPrefix("/") ? "" : " ") + unit
     }
 
-    static func times(_ factor: Double) -> String {
+    public static func times(_ factor: Double) -> String {
         String(format: "%.1f×", factor)
     }
 }
