@@ -1,6 +1,14 @@
 import BenchmarkSupport
 import Foundation
 
+/// The items both contenders hold: item `index` has one tag of 20 and one
+/// project of 15, so `+tag3` matches a twentieth of the list and `project:p5`
+/// a fifteenth.
+enum SeedItems {
+    static func tag(_ index: Int) -> String { "tag\(index % 20)" }
+    static func project(_ index: Int) -> String { "p\(index % 15)" }
+}
+
 /// todod and todoctl with `count` items, seeded over the protocol.
 struct TodoctlContender {
     let server: ServerProcess
@@ -12,12 +20,13 @@ struct TodoctlContender {
         guard FileManager.default.isExecutableFile(atPath: todoctl) else {
             throw BenchmarkError.failed("no todoctl next to the benchmark; build it: swift build -c release --product todoctl")
         }
-        // Seed in transactions of 1,000 adds: one request, one event, one sync each.
+        // Seed in transactions of 1,000 adds (add shorthand, as `todoctl add`
+        // sends): one request, one event, one sync each.
         let connection = try server.connect()
         var next = 0
         while next < count {
             let batch = (next..<min(count, next + 1000)).map {
-                #"{"method":"todo.add","params":{"title":"item \#($0)"}}"#
+                #"{"method":"todo.add","params":{"text":"item \#($0) +\#(SeedItems.tag($0)) project:\#(SeedItems.project($0))"}}"#
             }
             try connection.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"transaction","params":{"commands":[\#(batch.joined(separator: ","))]}}"#.utf8) + [10])
             let reply = try connection.readLine()
@@ -34,7 +43,8 @@ struct TodoctlContender {
 }
 
 /// Taskwarrior (`task`) with `count` pending tasks in its own data directory,
-/// seeded with `task import`. Its rc only turns off questions and chatter.
+/// seeded with `task import` (the same titles, tags and projects as todod's).
+/// Its rc only turns off questions and chatter.
 struct TaskwarriorContender {
     let directory: URL
     let environment: [String: String]
@@ -49,7 +59,8 @@ struct TaskwarriorContender {
         environment["TASKRC"] = rc.path
         self.environment = environment
         let tasks = (0..<count).map {
-            #"{"uuid":"\#(UUID().uuidString.lowercased())","description":"item \#($0)","status":"pending","entry":"20261101T000000Z"}"#
+            #"{"uuid":"\#(UUID().uuidString.lowercased())","description":"item \#($0)","status":"pending","entry":"20261101T000000Z","#
+                + #""tags":["\#(SeedItems.tag($0))"],"project":"\#(SeedItems.project($0))"}"#
         }
         let file = directory.appendingPathComponent("import.json")
         try ("[" + tasks.joined(separator: ",") + "]").write(to: file, atomically: true, encoding: .utf8)
