@@ -100,7 +100,31 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        // Written digit by digit: rows of a view of 100,000 items carry
+        // several dates each, and `String(format:)` took most of their time.
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return String(format: "%04d-%02d-%02d", year, month, day)
+        }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            writeISO(into: buffer)
+            return 10
+        }
+    }
+
+    /// Writes `YYYY-MM-DD` into the first 10 bytes of `buffer` (year
+    /// 0...9999, month and day 0...99).
+    private func writeISO(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let zero = UInt8(ascii: "0")
+        buffer[0] = zero + UInt8(year / 1000)
+        buffer[1] = zero + UInt8(year / 100 % 10)
+        buffer[2] = zero + UInt8(year / 10 % 10)
+        buffer[3] = zero + UInt8(year % 10)
+        buffer[4] = UInt8(ascii: "-")
+        buffer[5] = zero + UInt8(month / 10)
+        buffer[6] = zero + UInt8(month % 10)
+        buffer[7] = UInt8(ascii: "-")
+        buffer[8] = zero + UInt8(day / 10)
+        buffer[9] = zero + UInt8(day % 10)
     }
 }
 

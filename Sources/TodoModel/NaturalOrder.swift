@@ -74,12 +74,24 @@ public struct NaturalSortKey: Hashable, Sendable, Comparable {
 
     /// One pass over the folded forms; the plain text only when they are equal.
     public static func < (lhs: NaturalSortKey, rhs: NaturalSortKey) -> Bool {
-        let left = lhs.folded, right = rhs.folded
-        for index in 0..<min(left.count, right.count) where left[index] != right[index] {
-            return left[index] < right[index]
+        compare(lhs, rhs) < 0
+    }
+
+    /// -1, 0 or 1 as `lhs` comes before, equals or comes after `rhs`: one
+    /// pass over the folded forms, read in place (a sort of 100,000 titles
+    /// compares them millions of times), and the plain text only when they
+    /// are equal.
+    public static func compare(_ lhs: borrowing NaturalSortKey, _ rhs: borrowing NaturalSortKey) -> Int {
+        let order = lhs.folded.withUnsafeBufferPointer { left in
+            rhs.folded.withUnsafeBufferPointer { right -> Int in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index] ? -1 : 1
+                }
+                return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+            }
         }
-        if left.count != right.count { return left.count < right.count }
-        return lhs.text < rhs.text
+        if order != 0 { return order }
+        return lhs.text < rhs.text ? -1 : (rhs.text < lhs.text ? 1 : 0)
     }
 }
 

@@ -7,22 +7,51 @@ import Foundation
 /// The caller stores the step durably and then `apply`s it. So a command that
 /// fails to be stored leaves the collection exactly as it was.
 public struct TodoCollection: Sendable {
-    public private(set) var items: [TodoID: TodoItem]
+    /// Every item, in no particular order (taking one out moves the last
+    /// into its place). An array beside an index by id, rather than a
+    /// dictionary by id, so that code that looks at every item can read
+    /// each where it lies (`forEachItem`): copying an item out costs a
+    /// reference count on its title and tags, and a view of 100,000 items
+    /// spent most of its time building on those.
+    public private(set) var items: ContiguousArray<TodoItem>
+    /// Where each item is in `items`.
+    private var positions: TodoIDTable<Int32>
     /// The id the next added item gets. Ids only grow, so none is reused.
     public private(set) var nextID: TodoID
 
     public init(items: [TodoItem], nextID: TodoID) {
-        self.items = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        var byID = TodoIDTable<Int32>()
+        byID.reserveCapacity(items.count)
+        var stored = ContiguousArray<TodoItem>()
+        stored.reserveCapacity(items.count)
+        for item in items {
+            precondition(byID[item.id] == nil, "two items with id \(item.id)")
+            byID[item.id] = Int32(stored.count)
+            stored.append(item)
+        }
+        self.items = stored
+        positions = byID
         let afterLargest = TodoID((items.map(\.id.rawValue).max() ?? 0) + 1)
         self.nextID = max(nextID, afterLargest)
     }
 
-    public subscript(id: TodoID) -> TodoItem? { items[id] }
+    public subscript(id: TodoID) -> TodoItem? { positions[id].map { items[Int($0)] } }
 
     public var count: Int { items.count }
 
+    /// Calls `body` with every item, in no particular order, each read where it lies.
+    public func forEachItem(_ body: (TodoItem) throws -> Void) rethrows {
+        for index in items.indices { try body(items[index]) }
+    }
+
+    /// `body`'s result for the item with `id`, read where it lies; nil when there is none.
+    public func withItem<Result>(_ id: TodoID, _ body: (TodoItem) throws -> Result) rethrows -> Result? {
+        guard let position = positions[id] else { return nil }
+        return try body(items[Int(position)])
+    }
+
     private func item(_ id: TodoID) throws(TodoError) -> TodoItem {
-        guard let item = items[id] else { throw .notFound(id) }
+        guard let item = self[id] else { throw .notFound(id) }
         return item
     }
 
@@ -132,9 +161,9 @@ public struct TodoCollection: Sendable {
     /// made: created at the completion instant, not done, never changed.
     private func untouchedOccurrence(spawnedBy item: TodoItem) -> TodoItem? {
         guard item.recurrence != nil, let completedAt = item.completedAt else { return nil }
-        return items.values.first {
-            $0.id > item.id && $0.createdAt == completedAt && $0.updatedAt == completedAt && !$0.isDone
-                && $0.title == item.title && $0.recurrence == item.recurrence && $0.fieldChangedAt.isEmpty
+        return items.first { (candidate: TodoItem) -> Bool in
+            candidate.id > item.id && candidate.createdAt == completedAt && candidate.updatedAt == completedAt && !candidate.isDone
+                && candidate.title == item.title && candidate.recurrence == item.recurrence && candidate.fieldChangedAt.isEmpty
         }
     }
 
@@ -184,8 +213,8 @@ public struct TodoCollection: Sendable {
     /// never be all done, and each press would add more). Completing one
     /// item (`setDone`) brings it back.
     public func toggleAll(at now: Date, in timeZone: TimeZone) -> UndoStep? {
-        let makeDone = items.values.contains { !$0.isDone }
-        let changes = items.values.sorted { $0.id < $1.id }.compactMap { before -> ItemChange? in
+        let makeDone = items.contains { !$0.isDone }
+        let changes = items.sorted { $0.id < $1.id }.compactMap { before -> ItemChange? in
             var after = before
             guard after.setDone(makeDone, at: now) else { return nil }
             after.fieldChangedAt[.done] = now
@@ -197,7 +226,7 @@ public struct TodoCollection: Sendable {
 
     /// Deletes every done item, as one step.
     public func clearCompleted() -> UndoStep? {
-        let changes = items.values.filter(\.isDone).sorted { $0.id < $1.id }.map { ItemChange(before: $0, after: nil) }
+        let changes = items.filter(\.isDone).sorted { $0.id < $1.id }.map { ItemChange(before: $0, after: nil) }
         guard !changes.isEmpty else { return nil }
         let count = changes.count
         return UndoStep(description: "clear \(count) completed \(count == 1 ? "item" : "items")", changes: changes)
@@ -209,10 +238,20 @@ public struct TodoCollection: Sendable {
     public mutating func apply(_ step: UndoStep) {
         for change in step.changes {
             if let after = change.after {
-                items[after.id] = after
+                if let position = positions[after.id] {
+                    items[Int(position)] = after
+                } else {
+                    positions[after.id] = Int32(items.count)
+                    items.append(after)
+                }
                 if after.id >= nextID { nextID = TodoID(after.id.rawValue + 1) }
-            } else {
-                items[change.id] = nil
+            } else if let position = positions[change.id] {
+                positions[change.id] = nil
+                let last = items.removeLast()
+                if Int(position) < items.count {
+                    items[Int(position)] = last
+                    positions[last.id] = position
+                }
             }
         }
     }
@@ -220,7 +259,7 @@ public struct TodoCollection: Sendable {
     /// Puts `nextID` back after the add that raised it was taken back (its
     /// write failed), so memory and store agree on the next id.
     public mutating func restoreNextID(_ id: TodoID) {
-        nextID = max(id, TodoID((items.keys.map(\.rawValue).max() ?? 0) + 1))
+        nextID = max(id, TodoID((items.map(\.id.rawValue).max() ?? 0) + 1))
     }
 
     /// Refuses edits that would leave an item with more than

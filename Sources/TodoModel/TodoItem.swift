@@ -100,7 +100,9 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
 
     /// Tags in the order they are shown and stored: A to Z ignoring case.
     public var sortedTags: [String] {
-        tags.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        // Most items have a tag or none: nothing to compare (or lowercase).
+        if tags.count < 2 { return Array(tags) }
+        return tags.sorted { (NameCase.lowercased($0), $0) < (NameCase.lowercased($1), $1) }
     }
 }
 

@@ -27,18 +27,33 @@ public struct DateWording: Sendable {
     }
 
     public func created(_ date: Date, now: Date) -> String {
-        "created " + day(CalendarDay(date, in: timeZone), today: CalendarDay(now, in: timeZone))
+        created(date, today: CalendarDay(now, in: timeZone))
+    }
+
+    /// As `created(_:now:)`, with today's date already found (once for many rows).
+    func created(_ date: Date, today: CalendarDay) -> String {
+        "created " + day(CalendarDay(date, in: timeZone), today: today)
     }
 
     public func due(_ due: DueDate, now: Date) -> String {
-        let today = CalendarDay(now, in: timeZone)
+        self.due(due, today: CalendarDay(now, in: timeZone))
+    }
+
+    /// As `due(_:now:)`, with today's date already found (once for many rows).
+    func due(_ due: DueDate, today: CalendarDay) -> String {
         switch due {
         case .day(let dueDay):
             return "due " + day(dueDay, today: today)
         case .moment(let date):
-            let time = Calendar.gregorian(timeZone).dateComponents([.hour, .minute], from: date)
-            let clock = String(format: "%02d:%02d", time.hour!, time.minute!)
-            return "due " + day(CalendarDay(date, in: timeZone), today: today) + " at " + clock
+            // The wall-clock time in the zone, by the zone's offset at that
+            // instant (as `CalendarDay(_:in:)` finds the day): no calendar
+            // and no format string per row.
+            let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+            let dayNumber = Int((local / 86_400).rounded(.down))
+            let secondOfDay = Int(local.rounded(.down)) - dayNumber * 86_400
+            let (hour, minute) = (secondOfDay / 3600, secondOfDay / 60 % 60)
+            let clock = (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
+            return "due " + day(CalendarDay(dayNumber: dayNumber), today: today) + " at " + clock
         }
     }
 }

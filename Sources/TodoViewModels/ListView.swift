@@ -12,14 +12,22 @@ import TodoModel
 /// row, or a copy of the order.
 struct ListView {
     private(set) var definition: ViewDefinition
+    /// The query's canonical text, written once: every edit reads it twice.
+    private(set) var queryText: String
+    /// Whether the query names a status (then waiting items are not hidden).
+    private var mentionsStatus: Bool
     /// The query with its dates resolved at some moment (see `CompiledQuery`);
     /// compiled again when the day changes.
     private(set) var compiled: CompiledQuery
     private(set) var order = RowOrder()
+    /// The ids in `order`, to tell at once whether the view shows an item.
+    private var members = RowMembers()
     private(set) var counts = ViewCounts()
 
     init(definition: ViewDefinition, compiled: CompiledQuery, items: TodoCollection, keys: SortKeys, clock: ViewClock) {
         self.definition = definition
+        self.queryText = definition.query.description
+        self.mentionsStatus = definition.query.mentionsStatus
         self.compiled = compiled
         rebuild(items, keys: keys, clock: clock)
     }
@@ -32,17 +40,21 @@ struct ListView {
     /// views that do not ask for them).
     func matchesQuery(_ item: TodoItem) -> Bool {
         guard compiled.matches(item) else { return false }
-        return definition.query.mentionsStatus || !compiled.isWaiting(item)
+        return mentionsStatus || !compiled.isWaiting(item)
     }
 
     /// Whether the view shows a row for the item.
     func includes(_ item: TodoItem) -> Bool {
+        passesFilter(item) && matchesQuery(item)
+    }
+
+    /// Whether the view's filter (all, active, completed) lets the item through.
+    func passesFilter(_ item: TodoItem) -> Bool {
         switch definition.filter {
-        case .all: break
-        case .active: if item.isDone { return false }
-        case .completed: if !item.isDone { return false }
+        case .all: true
+        case .active: !item.isDone
+        case .completed: item.isDone
         }
-        return matchesQuery(item)
     }
 
     func includes(_ item: TodoItem?) -> Bool { item.map(includes) ?? false }
@@ -53,20 +65,30 @@ struct ListView {
     mutating func rebuild(_ items: TodoCollection, keys: SortKeys, clock: ViewClock) {
         let sort = definition.sort
         let grouping = definition.grouping
-        var counts = ViewCounts()
-        var shown: [SortKeys.Key] = []
-        for item in items.items.values where matchesQuery(item) {
-            counts.count(item, by: 1, clock: clock)
-            if includes(item), let key = keys[item.id] { shown.append(key) }
+        var tally = ViewCounts.Tally(clock: clock)
+        // Sort the keys themselves, not ids looked up in a dictionary per
+        // comparison; unretained, as `keys` holds every one while this runs,
+        // so that moving and comparing them costs no reference counting.
+        var shown: [Unmanaged<SortKeys.Key>] = []
+        shown.reserveCapacity(items.count)
+        items.forEachItem { item in
+            guard matchesQuery(item) else { return }
+            tally.add(item)
+            if passesFilter(item), let key = keys[item.id] { shown.append(Unmanaged.passUnretained(key)) }
         }
-        // Sort the keys themselves, not ids looked up in a dictionary per comparison.
-        shown.sort { SortKeys.precedes($0, $1, by: sort, grouping: grouping) }
-        order = RowOrder(shown.map(\.id))
-        self.counts = counts
+        withExtendedLifetime(keys) {
+            let sorted = SortWords(sort: sort, grouping: grouping, keys: shown).sorted(shown)
+            let ids = sorted.map { $0._withUnsafeGuaranteedRef(\.id) }
+            order = RowOrder(ids)
+            members = RowMembers(ids)
+        }
+        counts = tally.result
     }
 
     mutating func redefine(_ definition: ViewDefinition, compiled: CompiledQuery, items: TodoCollection, keys: SortKeys, clock: ViewClock) {
         self.definition = definition
+        self.queryText = definition.query.description
+        self.mentionsStatus = definition.query.mentionsStatus
         self.compiled = compiled
         rebuild(items, keys: keys, clock: clock)
     }
@@ -77,10 +99,14 @@ struct ListView {
         self.compiled = compiled
     }
 
-    /// Keeps the counters in step with one item's change.
-    mutating func recount(_ change: ItemChange, clock: ViewClock) {
+    /// Keeps the counters in step with one item's change; returns whether
+    /// the query matches the item as it is now (for `place`).
+    @discardableResult
+    mutating func recount(_ change: ItemChange, clock: ViewClock) -> Bool {
         if let before = change.before, matchesQuery(before) { counts.count(before, by: -1, clock: clock) }
-        if let after = change.after, matchesQuery(after) { counts.count(after, by: 1, clock: clock) }
+        guard let after = change.after, matchesQuery(after) else { return false }
+        counts.count(after, by: 1, clock: clock)
+        return true
     }
 
     /// Takes an item's contribution out of (`sign` -1) or into (1) the
@@ -103,17 +129,24 @@ struct ListView {
     /// key (`keys` still holds it), where it goes by `newKey`, the key of
     /// `change.after`. A row whose new key still falls between its
     /// neighbours stays where it is and is only updated.
-    mutating func place(_ change: ItemChange, newKey: SortKeys.Key?, keys: SortKeys) -> Placement {
-        let old = keys[change.id].flatMap { position(ofKey: $0, keys: keys) }
-        switch (old, includes(change.after) ? newKey : nil) {
+    ///
+    /// `afterMatchesQuery`, when given, is whether the query matches
+    /// `change.after` (`recount` has just found out; a regular expression
+    /// need not run twice).
+    mutating func place(_ change: ItemChange, afterMatchesQuery: Bool? = nil, newKey: SortKeys.Key?, keys: SortKeys) -> Placement {
+        let old = members.contains(change.id) ? keys[change.id].flatMap { position(ofKey: $0, keys: keys) } : nil
+        let shown = change.after.map { passesFilter($0) && (afterMatchesQuery ?? matchesQuery($0)) } ?? false
+        switch (old, shown ? newKey : nil) {
         case (nil, nil):
             return .unchanged
         case (let old?, nil):
             order.remove(at: old)
+            members.remove(change.id)
             return .removed(old)
         case (nil, let key?):
             let new = insertionIndex(for: key, keys: keys)
             order.insert(change.id, at: new)
+            members.insert(change.id)
             return .inserted(new)
         case (let old?, let key?):
             let fitsAfterPrevious = old == 0 || precedes(keys[order[old - 1]]!, key)

@@ -34,12 +34,32 @@ public enum ListWording {
     /// Priority, project, tags and repetition in a few columns:
     /// "H · home.garden · +errands +home · ↻ weekly"; "" for a plain item.
     public static func fields(of item: TodoItem) -> String {
-        var parts: [String] = []
-        if let priority = item.priority { parts.append(priority.letter) }
-        if let project = item.project { parts.append(project) }
-        if !item.tags.isEmpty { parts.append(item.sortedTags.map { "+" + $0 }.joined(separator: " ")) }
-        if let recurrence = item.recurrence { parts.append("↻ " + recurrence.text) }
-        if !item.notes.isEmpty { parts.append(item.notes.count == 1 ? "1 note" : "\(item.notes.count) notes") }
-        return parts.joined(separator: " · ")
+        fields(of: item, sortedTags: item.sortedTags)
+    }
+
+    /// As `fields(of:)`, with the item's tags already sorted (a row needs them too).
+    /// Written into one string (every row of a view has one).
+    static func fields(of item: TodoItem, sortedTags: [String]) -> String {
+        var text = ""
+        func startPart() { if !text.isEmpty { text += " · " } }
+        if let priority = item.priority { text += priority.letter }
+        if let project = item.project {
+            startPart()
+            text += project
+        }
+        for (index, tag) in sortedTags.enumerated() {
+            if index == 0 { startPart() } else { text += " " }
+            text += "+"
+            text += tag
+        }
+        if let recurrence = item.recurrence {
+            startPart()
+            text += "↻ " + recurrence.text
+        }
+        if !item.notes.isEmpty {
+            startPart()
+            text += item.notes.count == 1 ? "1 note" : "\(item.notes.count) notes"
+        }
+        return text
     }
 }

@@ -117,3 +117,49 @@ struct RowOrder: Sequence, Equatable {
         return index
     }
 }
+
+/// Which items a view shows, one bit per id: an edit asks every open view
+/// whether it shows the item, and most do not, so the answer must not cost
+/// a binary search of the view's rows (a walk over keys spread across the
+/// heap). Ids are handed out in order from 1, so the bits stay dense; an id
+/// beyond what bits should cover is kept in a set.
+struct RowMembers {
+    private var words: [UInt64] = []
+    private var others: Set<TodoID> = []
+    /// The largest id kept as a bit (64 Mi ids: 8 MiB of bits).
+    static let bitLimit: Int64 = 1 << 26
+
+    init() {}
+
+    init(_ ids: some Sequence<TodoID>) {
+        for id in ids { insert(id) }
+    }
+
+    func contains(_ id: TodoID) -> Bool {
+        let raw = id.rawValue
+        guard raw >= 0 && raw < Self.bitLimit else { return others.contains(id) }
+        let word = Int(raw >> 6)
+        return word < words.count && words[word] & (1 << UInt64(raw & 63)) != 0
+    }
+
+    mutating func insert(_ id: TodoID) {
+        let raw = id.rawValue
+        guard raw >= 0 && raw < Self.bitLimit else {
+            others.insert(id)
+            return
+        }
+        let word = Int(raw >> 6)
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+        words[word] |= 1 << UInt64(raw & 63)
+    }
+
+    mutating func remove(_ id: TodoID) {
+        let raw = id.rawValue
+        guard raw >= 0 && raw < Self.bitLimit else {
+            others.remove(id)
+            return
+        }
+        let word = Int(raw >> 6)
+        if word < words.count { words[word] &= ~(1 << UInt64(raw & 63)) }
+    }
+}

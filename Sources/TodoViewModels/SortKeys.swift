@@ -10,12 +10,18 @@ import TodoModel
 /// the day changes; and the natural-order title key (an array of integers
 /// per title) is only built once some view sorts by title.
 struct SortKeys {
-    struct Key {
+    /// A class, not a struct: binary searches and sorts pass keys around by
+    /// the hundred thousand, and a struct with a title, a project and its
+    /// name would be copied with a retain and a release of each.
+    final class Key {
         let id: TodoID
         let createdAt: Date
         let modifiedAt: Date
-        /// The title in natural order; nil until some view sorts by title.
-        let title: NaturalSortKey?
+        /// The title in natural order; the empty title's until some view
+        /// sorts by title (every key then ties, as no view compares them).
+        let title: NaturalSortKey
+        /// The start of `title` for sorting a whole view (`SortWords`).
+        let titleWords: (UInt64, UInt64, UInt64)
         let dueInstant: Date?
         /// 3 for H, 2 for M, 1 for L, 0 for none.
         let priorityRank: Int
@@ -24,9 +30,26 @@ struct SortKeys {
         let urgency: Double
         /// The project as written (for grouping headers).
         let projectName: String?
+
+        init(
+            id: TodoID, createdAt: Date, modifiedAt: Date, title: NaturalSortKey, dueInstant: Date?, priorityRank: Int,
+            project: String?, urgency: Double, projectName: String?
+        ) {
+            self.id = id
+            self.createdAt = createdAt
+            self.modifiedAt = modifiedAt
+            self.title = title
+            titleWords = SortWords.titleWords(title)
+            self.dueInstant = dueInstant
+            self.priorityRank = priorityRank
+            self.project = project
+            self.urgency = urgency
+            self.projectName = projectName
+        }
     }
 
-    private var keys: [TodoID: Key] = [:]
+    /// By id (a dense table: binary searches read a key per step).
+    private var keys = TodoIDTable<Key>()
     let timeZone: TimeZone
     /// The day urgency was computed for (day number since 1970).
     private(set) var today: Int
@@ -41,10 +64,12 @@ struct SortKeys {
         for item in items { keys[item.id] = key(for: item) }
     }
 
+    private static let noTitle = NaturalSortKey("")
+
     func key(for item: TodoItem) -> Key {
         Key(
             id: item.id, createdAt: item.createdAt, modifiedAt: item.updatedAt,
-            title: hasTitles ? NaturalSortKey(item.title) : nil,
+            title: hasTitles ? NaturalSortKey(item.title) : Self.noTitle,
             dueInstant: item.due?.sortInstant(in: timeZone),
             priorityRank: item.priority.map { $0 == .high ? 3 : $0 == .medium ? 2 : 1 } ?? 0,
             project: item.project.map(Self.folded),
@@ -82,7 +107,7 @@ struct SortKeys {
     mutating func recompute(today: Int, titles: Bool, items: TodoCollection) {
         self.today = today
         hasTitles = titles
-        for item in items.items.values { keys[item.id] = key(for: item) }
+        items.forEachItem { item in keys[item.id] = key(for: item) }
     }
 
     /// Whether `lhs` comes first, by `sort`, grouped first by project when `grouping` says so.
@@ -108,9 +133,7 @@ struct SortKeys {
         switch key.field {
         case .created: return sign * threeWay(lhs.createdAt, rhs.createdAt)
         case .modified: return sign * threeWay(lhs.modifiedAt, rhs.modifiedAt)
-        case .title:
-            guard let left = lhs.title, let right = rhs.title else { return 0 }
-            return sign * (left < right ? -1 : (right < left ? 1 : 0))
+        case .title: return sign * NaturalSortKey.compare(lhs.title, rhs.title)
         case .due: return compareMissingLast(lhs.dueInstant, rhs.dueInstant, reversed: key.reversed)
         case .priority:
             // Highest first; none (0) last in either direction.

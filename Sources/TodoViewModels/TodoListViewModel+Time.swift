@@ -21,7 +21,7 @@ extension TodoListViewModel {
     public var nextEvent: Date? {
         let now = clock.currentTime()
         var next = nextMidnight(after: now)
-        for item in collection.items.values {
+        for item in collection.items {
             if let event = reminders.nextEvent(of: item, after: now, timeZone: clock.timeZone), event < next { next = event }
             if !item.isDone, let wait = item.wait {
                 let end = wait.sortInstant(in: clock.timeZone)
@@ -37,10 +37,10 @@ extension TodoListViewModel {
     /// has changed. Returns the views' changes and when to tick next.
     public func tick() -> ListChangeOutcome {
         let now = clock.currentTime()
-        let due = reminders.due(at: now, items: collection.items.values, timeZone: clock.timeZone)
+        let due = reminders.due(at: now, items: collection.items, timeZone: clock.timeZone)
         let applied = AppliedChange(
             nextIDBefore: collection.nextID, remindersBefore: due.isEmpty ? nil : reminders)
-        let propertiesBefore = views.mapValues(properties(of:))
+        let propertiesBefore = self.propertiesBefore()
         reminders.markFired(due)
         cachedAlerts = nil
 
@@ -64,7 +64,7 @@ extension TodoListViewModel {
             // it judges the items commands add or change until the next
             // tick, and those must be judged at this one (`judgingClock`).
             let timeZone = clock.timeZone
-            let changed = collection.items.values.filter {
+            let changed = collection.items.filter {
                 $0.isOverdue(at: lastTick, in: timeZone) != $0.isOverdue(at: now, in: timeZone)
                     || $0.isWaiting(at: lastTick, in: timeZone) != $0.isWaiting(at: now, in: timeZone)
             }

@@ -118,7 +118,7 @@ public final class TodoListViewModel {
     /// store agree, and for copying a list.
     public var snapshot: ListSnapshot {
         ListSnapshot(
-            items: collection.items.values.sorted { $0.id < $1.id }, nextID: collection.nextID, history: history,
+            items: collection.items.sorted { $0.id < $1.id }, nextID: collection.nextID, history: history,
             viewSettings: savedViewSettings, firedReminders: reminders.fired)
     }
 
@@ -341,7 +341,7 @@ public final class TodoListViewModel {
     private func apply(_ step: UndoStep, _ historyChange: ListWrite.HistoryChange, at now: Date)
         -> ([ViewID: TodoListChange], AppliedChange)
     {
-        let propertiesBefore = views.mapValues(properties(of:))
+        let propertiesBefore = self.propertiesBefore()
         var applied = AppliedChange(itemChanges: step.changes, nextIDBefore: collection.nextID)
         var operations: [ViewID: [RowOperation]] = [:]
         applyItems(step.changes, at: now, into: &operations)
@@ -357,20 +357,69 @@ public final class TodoListViewModel {
         return (changeSets(since: propertiesBefore, operations: operations), applied)
     }
 
+    /// What every view's properties depend on, taken before a change
+    /// (`propertiesBefore()`): the shared part once, and each view's own.
+    struct PropertiesBefore {
+        struct View {
+            var definition: ViewDefinition
+            var queryText: String
+            var counts: ViewCounts
+            var isEmpty: Bool
+        }
+
+        var shared: SharedProperties
+        var itemCount: Int
+        var views: [ViewID: View]
+    }
+
+    func propertiesBefore() -> PropertiesBefore {
+        PropertiesBefore(
+            shared: sharedProperties, itemCount: collection.count,
+            views: views.mapValues {
+                PropertiesBefore.View(definition: $0.definition, queryText: $0.queryText, counts: $0.counts, isEmpty: $0.order.isEmpty)
+            })
+    }
+
     /// Each view's change set: properties that differ from `before`, and the row edits.
-    func changeSets(since before: [ViewID: TodoListProperties], operations: [ViewID: [RowOperation]])
+    ///
+    /// A view whose own part (definition, counters, emptiness) is as it was
+    /// can only differ in the shared properties: those changed keys are
+    /// found once for all such views, instead of comparing every property
+    /// of every view on every edit.
+    func changeSets(since before: PropertiesBefore, operations: [ViewID: [RowOperation]])
         -> [ViewID: TodoListChange]
     {
         var changes: [ViewID: TodoListChange] = [:]
+        changes.reserveCapacity(views.count)
         let now = clock.currentTime()
+        let shared = sharedProperties
+        let itemCount = collection.count
+        var sharedChangedKeys: [String]?
         for (id, view) in views {
-            let after = properties(of: view)
+            let after = properties(of: view, shared: shared)
             var rowOperations = operations[id] ?? []
             if rowOperations.count > Self.resetThreshold { rowOperations = [.reset(rows: rows(of: view, now: now))] }
-            let change = TodoListChange(
-                properties: after,
-                changedKeys: before[id].map { after.changedKeys(since: $0) } ?? [],
-                rowOperations: rowOperations)
+            var changedKeys: [String] = []
+            if let old = before.views[id] {
+                let ownPartSame =
+                    old.counts == view.counts && old.isEmpty == view.order.isEmpty && old.definition == view.definition
+                    && old.queryText == view.queryText && !(old.isEmpty && before.itemCount != itemCount)
+                if ownPartSame {
+                    if sharedChangedKeys == nil {
+                        let withSharedBefore = properties(
+                            definition: view.definition, queryText: view.queryText, counts: view.counts,
+                            isEmpty: view.order.isEmpty, itemCount: itemCount, shared: before.shared)
+                        sharedChangedKeys = after.changedKeys(since: withSharedBefore)
+                    }
+                    changedKeys = sharedChangedKeys!
+                } else {
+                    let propertiesBefore = properties(
+                        definition: old.definition, queryText: old.queryText, counts: old.counts, isEmpty: old.isEmpty,
+                        itemCount: before.itemCount, shared: before.shared)
+                    changedKeys = after.changedKeys(since: propertiesBefore)
+                }
+            }
+            let change = TodoListChange(properties: after, changedKeys: changedKeys, rowOperations: rowOperations)
             if !change.isEmpty { changes[id] = change }
         }
         return changes
@@ -503,7 +552,7 @@ public final class TodoListViewModel {
         if changes.count > Self.resetThreshold {
             // Re-sorting each view beats placing thousands of rows one by one.
             for change in changes { keys.update(change.id, to: change.after) }
-            for index in views.values.indices {
+            for index in viewIndices {
                 let touched = changes.contains {
                     views.values[index].includes($0.before) || views.values[index].includes($0.after)
                 }
@@ -523,10 +572,10 @@ public final class TodoListViewModel {
                 newRows[grouped] = row
                 return row
             }
-            for index in views.values.indices {
+            for index in viewIndices {
                 // In place: `views.values[index]` is mutated where it lives.
-                views.values[index].recount(change, clock: viewClock)
-                let placement = views.values[index].place(change, newKey: newKey, keys: keys)
+                let matches = views.values[index].recount(change, clock: viewClock)
+                let placement = views.values[index].place(change, afterMatchesQuery: matches, newKey: newKey, keys: keys)
                 let grouped = views.values[index].definition.grouping != nil
                 let operation: RowOperation
                 switch placement {
@@ -542,19 +591,74 @@ public final class TodoListViewModel {
         }
     }
 
+    /// The positions of the views in `views`, to change each in place.
+    /// Looping over `views.values.indices` instead holds a reference to the
+    /// dictionary's storage while the views change, and the first change
+    /// then copied every view, its rows and its membership bits.
+    private var viewIndices: [Dictionary<ViewID, ListView>.Index] {
+        var indices: [Dictionary<ViewID, ListView>.Index] = []
+        indices.reserveCapacity(views.count)
+        var index = views.startIndex
+        while index != views.endIndex {
+            indices.append(index)
+            views.formIndex(after: &index)
+        }
+        return indices
+    }
+
     // MARK: Presentation
 
     func rows(of view: ListView, now: Date) -> [TodoRow] {
         let grouped = view.definition.grouping != nil
-        return view.order.compactMap { collection[$0] }.map { row($0, now: now, grouped: grouped) }
+        let moment = RowMoment(now: now, timeZone: clock.timeZone)
+        var rows: [TodoRow] = []
+        rows.reserveCapacity(view.order.count)
+        for id in view.order {
+            collection.withItem(id) { rows.append(row($0, at: moment, grouped: grouped)) }
+        }
+        return rows
+    }
+
+    /// The properties that are the same in every view (the whole list's
+    /// flags, the history, the reminders): found once when many views'
+    /// properties are read together.
+    struct SharedProperties {
+        var allDone: Bool
+        var canClearCompleted: Bool
+        var undoText: String?
+        var redoText: String?
+        var alerts: [ReminderAlert]
+        var alertCount: Int
+    }
+
+    var sharedProperties: SharedProperties {
+        SharedProperties(
+            allDone: collection.count > 0 && completedCount == collection.count,
+            canClearCompleted: completedCount > 0,
+            undoText: history.nextUndo.map { "Undo \($0.description)" },
+            redoText: history.nextRedo.map { "Redo \($0.description)" },
+            alerts: alerts(),
+            alertCount: reminders.alertCount)
     }
 
     func properties(of view: ListView) -> TodoListProperties {
-        let counts = view.counts
-        let definition = view.definition
-        return TodoListProperties(
+        properties(of: view, shared: sharedProperties)
+    }
+
+    private func properties(of view: ListView, shared: SharedProperties) -> TodoListProperties {
+        properties(
+            definition: view.definition, queryText: view.queryText, counts: view.counts, isEmpty: view.order.isEmpty,
+            itemCount: collection.count, shared: shared)
+    }
+
+    /// A view's properties from all they depend on.
+    private func properties(
+        definition: ViewDefinition, queryText: String, counts: ViewCounts, isEmpty: Bool, itemCount: Int,
+        shared: SharedProperties
+    ) -> TodoListProperties {
+        TodoListProperties(
             filter: definition.filter,
-            query: definition.query.description,
+            query: queryText,
             sort: definition.sort,
             grouping: definition.grouping,
             itemsLeft: ListWording.itemsLeft(activeCount: counts.active),
@@ -565,18 +669,18 @@ public final class TodoListViewModel {
             overdueText: ListWording.overdue(counts.overdue),
             dueTodayCount: counts.dueToday,
             dueTodayText: ListWording.dueToday(counts.dueToday),
-            tagCounts: counts.tags.map { NameCount(name: $0.key, count: $0.value) }.sorted { $0.name < $1.name },
-            projectCounts: counts.projects.map { NameCount(name: $0.key, count: $0.value) }.sorted { $0.name < $1.name },
-            allDone: collection.count > 0 && completedCount == collection.count,
-            canClearCompleted: completedCount > 0,
-            emptyText: view.order.isEmpty
-                ? ListWording.emptyText(filter: definition.filter, query: definition.query, totalCount: collection.count) : nil,
-            canUndo: history.nextUndo != nil,
-            undoText: history.nextUndo.map { "Undo \($0.description)" },
-            canRedo: history.nextRedo != nil,
-            redoText: history.nextRedo.map { "Redo \($0.description)" },
-            alerts: alerts(),
-            alertCount: reminders.alertCount
+            tagCounts: counts.tags,
+            projectCounts: counts.projects,
+            allDone: shared.allDone,
+            canClearCompleted: shared.canClearCompleted,
+            emptyText: isEmpty
+                ? ListWording.emptyText(filter: definition.filter, query: definition.query, totalCount: itemCount) : nil,
+            canUndo: shared.undoText != nil,
+            undoText: shared.undoText,
+            canRedo: shared.redoText != nil,
+            redoText: shared.redoText,
+            alerts: shared.alerts,
+            alertCount: shared.alertCount
         )
     }
 
@@ -607,27 +711,58 @@ public final class TodoListViewModel {
     }
 
     func row(_ item: TodoItem, now: Date, grouped: Bool = false) -> TodoRow {
+        row(item, at: RowMoment(now: now, timeZone: clock.timeZone), grouped: grouped)
+    }
+
+    /// The moment rows are worded at, with today's date found once for
+    /// many rows rather than once or twice per row.
+    struct RowMoment {
+        let now: Date
+        let today: CalendarDay
+        let todayNumber: Int
+
+        init(now: Date, timeZone: TimeZone) {
+            self.now = now
+            todayNumber = CalendarDay.dayNumber(of: now, in: timeZone)
+            today = CalendarDay(dayNumber: todayNumber)
+        }
+
+        /// `TodoItem.isOverdue(at:in:)` with today's day number known.
+        func isOverdue(_ item: TodoItem) -> Bool {
+            guard !item.isDone, let due = item.due else { return false }
+            switch due {
+            case .day(let day): return todayNumber > day.dayNumber
+            case .moment(let date): return now >= date
+            }
+        }
+    }
+
+    func row(_ item: TodoItem, at moment: RowMoment, grouped: Bool) -> TodoRow {
         let timeZone = clock.timeZone
+        let now = moment.now
         let waiting = item.isWaiting(at: now, in: timeZone)
+        let tags = item.sortedTags
+        let created = ISODateText.instant(item.createdAt)
         return TodoRow(
             id: item.id.rawValue,
             title: item.title,
             done: item.isDone,
-            createdText: wording.created(item.createdAt, now: now),
-            dueText: item.due.map { wording.due($0, now: now) },
-            overdue: item.isOverdue(at: now, in: timeZone),
-            created: ISODateText.instant(item.createdAt),
-            modified: ISODateText.instant(item.updatedAt),
+            createdText: wording.created(item.createdAt, today: moment.today),
+            dueText: item.due.map { wording.due($0, today: moment.today) },
+            overdue: moment.isOverdue(item),
+            created: created,
+            // Most items have not changed since they were made: the same text.
+            modified: item.updatedAt == item.createdAt ? created : ISODateText.instant(item.updatedAt),
             completed: item.completedAt.map(ISODateText.instant),
             due: item.due.map(ISODateText.date),
             wait: item.wait.map(ISODateText.date),
             waitText: waiting ? "waiting until " + item.wait!.worded(in: timeZone, now: now) : nil,
-            tags: item.sortedTags,
+            tags: tags,
             project: item.project,
             priority: item.priority?.letter,
             recurrence: item.recurrence?.text,
             noteCount: item.notes.count,
-            fieldsText: ListWording.fields(of: item),
+            fieldsText: ListWording.fields(of: item, sortedTags: tags),
             group: grouped ? (item.project ?? ListWording.noProject) : nil
         )
     }

@@ -16,7 +16,18 @@ extension ViewModelProperties {
     /// The names of the properties whose values differ from `other`'s, in
     /// the order they are declared.
     public func changedKeys(since other: Self) -> [String] {
-        Self.declarations.compactMap { $0.differs(self, from: other) ? $0.name : nil }
+        // Both models are put in memory once, and each property read there.
+        let declarations = Self.declarations
+        var names: [String] = []
+        withUnsafePointer(to: self) { left in
+            withUnsafePointer(to: other) { right in
+                for property in declarations
+                where property.differs(self, at: UnsafeRawPointer(left), from: other, at: UnsafeRawPointer(right)) {
+                    names.append(property.name)
+                }
+            }
+        }
+        return names
     }
 
     /// Every property, a missing value as null, so a snapshot always has

@@ -55,6 +55,62 @@ import TodoViewModels
         }
     }
 
+    /// The same with the fields people organise by: views with queries,
+    /// sorts on every key (some reversed), grouped by project; commands that
+    /// set tags, projects, priorities and dates. Now and then each view is
+    /// also opened afresh (sorted from scratch): it must show the rows the
+    /// view kept up to date edit by edit shows.
+    @Test(arguments: [11, 12, 13])
+    func queryViewsKeptUpToDateEqualFreshOnes(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let clock = TestClock()
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
+        let definitions: [ViewID: ViewDefinition] = [
+            .own(1): ViewDefinition(filter: .active, query: try Query.parse("+work"), sort: try ListSort(parsing: "priority,due-")),
+            .own(2): ViewDefinition(query: try Query.parse("project:home or +shop"), sort: .urgency, grouping: .project),
+            .own(3): ViewDefinition(filter: .active, sort: try ListSort(parsing: "project-,title-")),
+            .own(4): ViewDefinition(sort: try ListSort(parsing: "title,created-"), grouping: .project),
+            .own(5): ViewDefinition(query: try Query.parse("due.before:fri or overdue"), sort: try ListSort(parsing: "due-,modified")),
+            .own(6): ViewDefinition(filter: .completed, query: try Query.parse("not +work"), sort: try ListSort(parsing: "modified-")),
+        ]
+        for (id, definition) in definitions { try viewModel.openView(id, definition: definition) }
+        let views = [ViewID.main] + definitions.keys.sorted { "\($0)" < "\($1)" }
+        var clientStates = Dictionary(uniqueKeysWithValues: views.map { ($0, viewModel.state(of: $0)!) })
+        let titles = ["milk", "Milk", "éclair", "eclair", "item 2", "item 10", "item 010", "Äpfel", "寿司", "report 7", ""]
+        let edits = [
+            "+work", "-work", "+shop", "+Work", "pri:H", "pri:L", "pri:", "project:home.garden", "project:Home",
+            "project:work.q4", "project:", "due:fri", "due:today", "due:2026-11-01", "due:", "+shop pri:M due:mon",
+        ]
+
+        for step in 0..<300 {
+            let ids = viewModel.main.rows.map { TodoID($0.id) }
+            let someID = ids.randomElement(using: &random) ?? TodoID(1)
+            let title = titles.randomElement(using: &random)!
+            let command: TodoCommand =
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0, 1: .addText("\(title.isEmpty ? "x" : title) \(edits.randomElement(using: &random)!)")
+                case 2, 3, 4: .modify(someID, edits.randomElement(using: &random)!)
+                case 5: .edit(someID, title: title.isEmpty ? "y" : title)
+                case 6: .setDone(someID, Bool.random(using: &random))
+                case 7: .delete(someID)
+                case 8: .undo
+                default: .redo
+                }
+            guard let outcome = try? viewModel.perform(command) else { continue }
+            for view in views {
+                if let change = outcome.changes[view] { clientStates[view]!.apply(change) }
+                #expect(clientStates[view] == viewModel.state(of: view), "view \(view) after \(command)")
+            }
+            if step % 25 == 24 {
+                for (id, definition) in definitions {
+                    let fresh = try viewModel.openView(.own(100), definition: definition)
+                    viewModel.closeView(.own(100))
+                    #expect(fresh.rows == viewModel.state(of: id)!.rows, "view \(id) sorted afresh after \(command)")
+                }
+            }
+        }
+    }
+
     @Test func aRetitledRowMovesInATitleSortedView() throws {
         let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
         let apple = try viewModel.add("apple")
