@@ -49,6 +49,10 @@ import Testing
         let badTag = try await todoctl("add", "x", "+a/b", socket: socket)
         #expect(badTag.status == 65)
         #expect(badTag.stderr.contains("at 4: \"+a/b\" is not a tag"), "\(badTag.stderr)")
+        // A date in a query is refused where it stands, before any item is looked at.
+        let badQueryDate = try await todoctl("ls", "+Shop", "due.before:someday", socket: socket)
+        #expect(badQueryDate.status == 65)
+        #expect(badQueryDate.stderr.contains("at 17: expected a date such as today"), "\(badQueryDate.stderr)")
     }
 
     @Test func queriesAndBulkCommandsAreOneTransaction() async throws {

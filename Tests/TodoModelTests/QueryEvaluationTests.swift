@@ -40,8 +40,13 @@ struct QueryTestItem: QueryableItem {
 
     struct UnknownDate: Error, Equatable { var text: String }
 
+    /// Reads a query whose dates the stand-in resolves, so none is refused when read.
+    func parse(_ query: String) throws -> Query {
+        try Query.parse(query, checkingDates: { _ in })
+    }
+
     func matches(_ query: String, _ item: QueryTestItem) throws -> Bool {
-        try Query.parse(query).compile(resolvingDates: Self.resolve, timeZone: Self.zone, now: Self.now).matches(item)
+        try parse(query).compile(resolvingDates: Self.resolve, timeZone: Self.zone, now: Self.now).matches(item)
     }
 
     func day(_ day: Int) -> DueDate { .day(CalendarDay(year: 2026, month: 3, day: day)) }
@@ -178,7 +183,7 @@ struct QueryTestItem: QueryableItem {
 
     @Test func anUnresolvableDateIsThrownFromCompile() {
         #expect(throws: UnknownDate(text: "someday")) {
-            try Query.parse("a or due.before:someday").compile(resolvingDates: Self.resolve, timeZone: Self.zone, now: Self.now)
+            try parse("a or due.before:someday").compile(resolvingDates: Self.resolve, timeZone: Self.zone, now: Self.now)
         }
     }
 }

@@ -40,12 +40,22 @@ import TodoModel
         ("status:open", 7, "a status (pending, completed, waiting, all)"),
         ("due.before:\"  \"", 11, "a date after \"due.before:\""),
         ("due:", 4, "a date after \"due:\""),
+        ("+work due.before:someday", 17, "expected a date such as today, tomorrow, fri"),
+        ("a or due.after:\"31 feb\"", 15, "found \"31 feb\" (there is no 31 February)"),
+        ("due:\"fri 18:00+01:00\"", 4, "found \"fri 18:00+01:00\" (a time zone offset is read only after"),
     ])
     func reportsWhereAndWhat(text: String, position: Int, message: String) throws {
         let error = try #require(parseError(text))
         #expect(error.position == position, "\(error)")
         #expect(error.description.contains(message), "\(error)")
         #expect((0...text.count).contains(error.position))
+    }
+
+    @Test func datesAreCheckedWhenReadAndResolvedLater() throws {
+        #expect(try Query.parse("due.before:fri due:none due.after:\"24 dec 18:00\"") ==
+            .and(.and(.dueBefore("fri"), .dueNone), .dueAfter("24 dec 18:00")))
+        // A caller resolving dates its own way reads what it can resolve.
+        #expect(try Query.parse("due:someday", checkingDates: { _ in }) == .dueOn("someday"))
     }
 
     @Test func positionsCountCharactersNotBytes() throws {

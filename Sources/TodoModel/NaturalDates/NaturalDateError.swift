@@ -5,9 +5,13 @@
 /// forms are understood, so the next attempt can succeed.
 public struct NaturalDateError: Error, Equatable, Sendable, CustomStringConvertible {
     public let message: String
+    /// What was wrong, when more is known than that the text is no date:
+    /// "there is no 31 February".
+    public let problem: String?
 
-    public init(message: String) {
+    public init(message: String, problem: String? = nil) {
         self.message = message
+        self.problem = problem
     }
 
     public var description: String { message }
@@ -24,11 +28,12 @@ public struct NaturalDateError: Error, Equatable, Sendable, CustomStringConverti
     /// "there is no 31 February" (or "… 29 February 2027").
     static func noSuchDay(day: Int, month: Int, year: Int?) -> NaturalDateError {
         let date = "\(day) \(EnglishCalendarNames.monthNames[month - 1])" + (year.map { " \($0)" } ?? "")
-        return NaturalDateError(message: "there is no \(date); \(acceptedForms)")
+        return NaturalDateError(message: "there is no \(date); \(acceptedForms)", problem: "there is no \(date)")
     }
 
     static let offsetNeedsISODate = NaturalDateError(
         message: "a time zone offset (Z, +01:00) is read only after an ISO date such as 2026-12-24T18:00+01:00; "
-            + acceptedForms
+            + acceptedForms,
+        problem: "a time zone offset is read only after an ISO date"
     )
 }

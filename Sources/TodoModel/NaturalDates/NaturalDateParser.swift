@@ -46,6 +46,16 @@ public struct NaturalDateParser: Sendable {
 
     public var today: CalendarDay { CalendarDay(now, in: timeZone) }
 
+    /// Refuses `text` if it is a date in none of the accepted forms.
+    ///
+    /// Which texts are dates does not depend on the clock (a 29 February
+    /// comes within eight years of any day), so a query's dates are checked
+    /// when the query is read, where the error can say where in the query
+    /// the date is, and resolved later against the clock of each tick.
+    public static func check(_ text: String) throws(NaturalDateError) {
+        _ = try NaturalDateParser(now: Date(timeIntervalSince1970: 0), timeZone: .gmt).parse(text)
+    }
+
     public func parse(_ text: String) throws(NaturalDateError) -> DueDate {
         let words = Self.words(of: text)
         if let day = try day(from: words) {

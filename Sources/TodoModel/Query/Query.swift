@@ -48,8 +48,15 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
     case or(Query, Query)
 
     /// Reads query text. Empty (or blank) text is `.all`.
-    public static func parse(_ text: String) throws(QueryParseError) -> Query {
-        try QueryParser.parse(text)
+    ///
+    /// Dates (`due.before:fri`) are kept as text, to be resolved when the
+    /// query is compiled against a clock; `checkingDates` refuses, here and
+    /// with their position, those that can never be resolved. A caller
+    /// resolving dates its own way passes a check of its own.
+    public static func parse(
+        _ text: String, checkingDates: @escaping (String) throws(NaturalDateError) -> Void = NaturalDateParser.check
+    ) throws(QueryParseError) -> Query {
+        try QueryParser.parse(text, checkingDates: checkingDates)
     }
 
     /// Whether any `status:` term appears, so the caller knows whether to add

@@ -21,10 +21,13 @@ struct QueryParser {
 
     private let text: QueryText
     private let tokens: [QueryToken]
+    private let checkDate: (String) throws(NaturalDateError) -> Void
     private var index = 0
     private var depth = 0
 
-    static func parse(_ string: String) throws(QueryParseError) -> Query {
+    static func parse(
+        _ string: String, checkingDates checkDate: @escaping (String) throws(NaturalDateError) -> Void
+    ) throws(QueryParseError) -> Query {
         if string.count > maximumLength {
             throw QueryParseError(
                 position: maximumLength, expected: "the end of the query (at most \(maximumLength) characters)",
@@ -41,7 +44,7 @@ struct QueryParser {
                 found: "a control character")
         }
         let text = QueryText(string)
-        var parser = QueryParser(text: text, tokens: try QueryLexer.tokens(of: text))
+        var parser = QueryParser(text: text, tokens: try QueryLexer.tokens(of: text), checkDate: checkDate)
         guard !parser.tokens.isEmpty else { return .all }
         if parser.tokens.count > maximumTokens {
             throw QueryParseError(
@@ -58,9 +61,10 @@ struct QueryParser {
         return query
     }
 
-    private init(text: QueryText, tokens: [QueryToken]) {
+    private init(text: QueryText, tokens: [QueryToken], checkDate: @escaping (String) throws(NaturalDateError) -> Void) {
         self.text = text
         self.tokens = tokens
+        self.checkDate = checkDate
     }
 
     private var current: QueryToken? { index < tokens.count ? tokens[index] : nil }
@@ -238,10 +242,18 @@ struct QueryParser {
             guard !value.trimmingWhitespace().isEmpty else {
                 throw QueryParseError(position: position(valueStart), expected: "a date after \"\(spelling):\"", found: found)
             }
+            if key == .due, !valueIsQuoted, value.lowercased() == "none" { return .dueNone }
+            do {
+                try checkDate(value)
+            } catch {
+                throw QueryParseError(
+                    position: position(valueStart), expected: String(NaturalDateError.acceptedForms.dropFirst("expected ".count)),
+                    found: "\"\(value)\"" + (error.problem.map { " (\($0))" } ?? ""))
+            }
             switch key {
             case .dueBefore: return .dueBefore(value)
             case .dueAfter: return .dueAfter(value)
-            default: return !valueIsQuoted && value.lowercased() == "none" ? .dueNone : .dueOn(value)
+            default: return .dueOn(value)
             }
         case .status:
             guard let status = QueryStatus(rawValue: value.lowercased()) else {

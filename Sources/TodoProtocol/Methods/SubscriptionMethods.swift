@@ -107,7 +107,6 @@ public enum SubscribeListView: RPCMethod {
 
     public static let errors = [
         "protocol.invalidParams", "view.unknownProperty", "view.notFound", "todo.invalidQuery", "todo.invalidSort",
-        "todo.invalidDueDate",
     ]
 }
 

@@ -43,7 +43,7 @@ public enum GetListView: RPCMethod {
     public static var paramsSchema: JSONValue { JSONSchema.ref("ViewSelection") }
     public static var resultSchema: JSONValue { JSONSchema.ref("TodoListState") }
     public static let errors = [
-        "protocol.invalidParams", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate", "view.notFound",
+        "protocol.invalidParams", "todo.invalidQuery", "todo.invalidSort", "view.notFound",
     ]
 }
 
@@ -89,7 +89,7 @@ public enum SetViewOptions: RPCMethod {
             optional: ["view", "subscription", "filter", "sort", "query", "grouping"])
     }
     public static let errors = [
-        "view.unknownSubscription", "view.notFound", "protocol.invalidParams", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate",
+        "view.unknownSubscription", "view.notFound", "protocol.invalidParams", "todo.invalidQuery", "todo.invalidSort",
         "store.writeFailed",
     ]
 }
@@ -126,7 +126,7 @@ public enum SaveView: RPCMethod {
     }
     public static var resultSchema: JSONValue { JSONSchema.ref("NamedView") }
     public static let errors = [
-        "view.invalidName", "view.tooMany", "todo.invalidQuery", "todo.invalidSort", "todo.invalidDueDate", "protocol.invalidParams",
+        "view.invalidName", "view.tooMany", "todo.invalidQuery", "todo.invalidSort", "protocol.invalidParams",
         "store.writeFailed",
     ]
 }
