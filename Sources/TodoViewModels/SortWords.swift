@@ -100,11 +100,11 @@ struct SortWords {
                 case .key(let sortKey):
                     let reversed = sortKey.reversed
                     switch sortKey.field {
-                    case .created: words.append(Self.ordered(key.createdAt.timeIntervalSince1970, reversed: reversed))
-                    case .modified: words.append(Self.ordered(key.modifiedAt.timeIntervalSince1970, reversed: reversed))
+                    case .created: words.append(Self.ordered(key.createdAt.timeIntervalSinceReferenceDate, reversed: reversed))
+                    case .modified: words.append(Self.ordered(key.modifiedAt.timeIntervalSinceReferenceDate, reversed: reversed))
                     case .due:
                         // Missing last in either direction.
-                        words.append(key.dueInstant.map { Self.ordered($0.timeIntervalSince1970, reversed: reversed) } ?? .max)
+                        words.append(key.dueInstant.map { Self.ordered($0.timeIntervalSinceReferenceDate, reversed: reversed) } ?? .max)
                     case .priority:
                         // Highest first (lowest when reversed); none last either way.
                         let rank = UInt64(key.priorityRank)

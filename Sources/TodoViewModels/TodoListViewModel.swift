@@ -609,14 +609,7 @@ public final class TodoListViewModel {
     // MARK: Presentation
 
     func rows(of view: ListView, now: Date) -> [TodoRow] {
-        let grouped = view.definition.grouping != nil
-        let moment = RowMoment(now: now, timeZone: clock.timeZone)
-        var rows: [TodoRow] = []
-        rows.reserveCapacity(view.order.count)
-        for id in view.order {
-            collection.withItem(id) { rows.append(row($0, at: moment, grouped: grouped)) }
-        }
-        return rows
+        RowBuilder(wording: wording, now: now, grouped: view.definition.grouping != nil).rows(of: view.order, in: collection)
     }
 
     /// The properties that are the same in every view (the whole list's
@@ -711,60 +704,7 @@ public final class TodoListViewModel {
     }
 
     func row(_ item: TodoItem, now: Date, grouped: Bool = false) -> TodoRow {
-        row(item, at: RowMoment(now: now, timeZone: clock.timeZone), grouped: grouped)
-    }
-
-    /// The moment rows are worded at, with today's date found once for
-    /// many rows rather than once or twice per row.
-    struct RowMoment {
-        let now: Date
-        let today: CalendarDay
-        let todayNumber: Int
-
-        init(now: Date, timeZone: TimeZone) {
-            self.now = now
-            todayNumber = CalendarDay.dayNumber(of: now, in: timeZone)
-            today = CalendarDay(dayNumber: todayNumber)
-        }
-
-        /// `TodoItem.isOverdue(at:in:)` with today's day number known.
-        func isOverdue(_ item: TodoItem) -> Bool {
-            guard !item.isDone, let due = item.due else { return false }
-            switch due {
-            case .day(let day): return todayNumber > day.dayNumber
-            case .moment(let date): return now >= date
-            }
-        }
-    }
-
-    func row(_ item: TodoItem, at moment: RowMoment, grouped: Bool) -> TodoRow {
-        let timeZone = clock.timeZone
-        let now = moment.now
-        let waiting = item.isWaiting(at: now, in: timeZone)
-        let tags = item.sortedTags
-        let created = ISODateText.instant(item.createdAt)
-        return TodoRow(
-            id: item.id.rawValue,
-            title: item.title,
-            done: item.isDone,
-            createdText: wording.created(item.createdAt, today: moment.today),
-            dueText: item.due.map { wording.due($0, today: moment.today) },
-            overdue: moment.isOverdue(item),
-            created: created,
-            // Most items have not changed since they were made: the same text.
-            modified: item.updatedAt == item.createdAt ? created : ISODateText.instant(item.updatedAt),
-            completed: item.completedAt.map(ISODateText.instant),
-            due: item.due.map(ISODateText.date),
-            wait: item.wait.map(ISODateText.date),
-            waitText: waiting ? "waiting until " + item.wait!.worded(in: timeZone, now: now) : nil,
-            tags: tags,
-            project: item.project,
-            priority: item.priority?.letter,
-            recurrence: item.recurrence?.text,
-            noteCount: item.notes.count,
-            fieldsText: ListWording.fields(of: item, sortedTags: tags),
-            group: grouped ? (item.project ?? ListWording.noProject) : nil
-        )
+        RowBuilder(wording: wording, now: now, grouped: grouped).row(item)
     }
 }
 

@@ -59,6 +59,25 @@ import TodoModel
         withExtendedLifetime(keys) {}
     }
 
+    /// Instants that `Date` tells apart (it counts from 2001) but that would
+    /// be one double counted from 1970 still sort as `Date` orders them.
+    @Test func instantsCloserThanADoubleFrom1970StillSortApart() throws {
+        let earlier = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let later = Date(timeIntervalSinceReferenceDate: 800_000_000.nextUp)
+        #expect(earlier.timeIntervalSince1970 == later.timeIntervalSince1970)
+        let keys = [(TodoID(1), later), (TodoID(2), earlier)].map { id, instant in
+            SortKeys.Key(
+                id: id, createdAt: instant, modifiedAt: instant, title: NaturalSortKey("x"), dueInstant: instant,
+                priorityRank: 0, project: nil, urgency: 0, projectName: nil)
+        }
+        for text in ["created", "modified", "due"] {
+            let references = keys.map { Unmanaged.passUnretained($0) }
+            let sorted = SortWords(sort: try ListSort(parsing: text), grouping: nil, keys: references).sorted(references)
+            #expect(sorted.map { $0.takeUnretainedValue().id } == [TodoID(2), TodoID(1)], "sort \(text)")
+        }
+        withExtendedLifetime(keys) {}
+    }
+
     @Test func otherTitlesFoldCaseDiacriticsAndWidth() {
         #expect(SortKeys.folded("Ärger über Ｗｉｄｅ") == "arger uber wide")
         #expect(SortKeys.folded("CAFÉ") == SortKeys.folded("cafe"))

@@ -1,0 +1,72 @@
+import Foundation
+import TodoModel
+
+/// Words items as rows at one moment, with today's date found once for
+/// many rows rather than once or twice per row.
+///
+/// Building rows is most of opening a view (for 100,000 items, four fifths
+/// of it: every date worded, every tag list sorted, every field summed up in
+/// words). Building them on two cores at once gained a tenth, not a half:
+/// the threads contend for the same reference counts and the allocator.
+struct RowBuilder: Sendable {
+    let wording: DateWording
+    let now: Date
+    let today: CalendarDay
+    let todayNumber: Int
+    /// Whether rows carry their group (the view groups by project).
+    let grouped: Bool
+
+    init(wording: DateWording, now: Date, grouped: Bool) {
+        self.wording = wording
+        self.now = now
+        self.grouped = grouped
+        todayNumber = CalendarDay.dayNumber(of: now, in: wording.timeZone)
+        today = CalendarDay(dayNumber: todayNumber)
+    }
+
+    /// `TodoItem.isOverdue(at:in:)` with today's day number known.
+    func isOverdue(_ item: TodoItem) -> Bool {
+        guard !item.isDone, let due = item.due else { return false }
+        switch due {
+        case .day(let day): return todayNumber > day.dayNumber
+        case .moment(let date): return now >= date
+        }
+    }
+
+    func row(_ item: TodoItem) -> TodoRow {
+        let timeZone = wording.timeZone
+        let waiting = item.isWaiting(at: now, in: timeZone)
+        let tags = item.sortedTags
+        let created = ISODateText.instant(item.createdAt)
+        return TodoRow(
+            id: item.id.rawValue,
+            title: item.title,
+            done: item.isDone,
+            createdText: wording.created(item.createdAt, today: today),
+            dueText: item.due.map { wording.due($0, today: today) },
+            overdue: isOverdue(item),
+            created: created,
+            // Most items have not changed since they were made: the same text.
+            modified: item.updatedAt == item.createdAt ? created : ISODateText.instant(item.updatedAt),
+            completed: item.completedAt.map(ISODateText.instant),
+            due: item.due.map(ISODateText.date),
+            wait: item.wait.map(ISODateText.date),
+            waitText: waiting ? "waiting until " + item.wait!.worded(in: timeZone, now: now) : nil,
+            tags: tags,
+            project: item.project,
+            priority: item.priority?.letter,
+            recurrence: item.recurrence?.text,
+            noteCount: item.notes.count,
+            fieldsText: ListWording.fields(of: item, sortedTags: tags),
+            group: grouped ? (item.project ?? ListWording.noProject) : nil
+        )
+    }
+
+    /// The rows of the items `order` names, in its order.
+    func rows(of order: RowOrder, in items: TodoCollection) -> [TodoRow] {
+        var rows: [TodoRow] = []
+        rows.reserveCapacity(order.count)
+        for id in order { items.withItem(id) { rows.append(row($0)) } }
+        return rows
+    }
+}
