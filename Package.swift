@@ -33,6 +33,10 @@ let package = Package(
             dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The git commit built, for --version: written before each build by the plugin.
+        .plugin(name: "BuildCommitPlugin", capability: .buildTool(), path: "Sources/BuildCommitPlugin"),
+        .target(name: "BuildInfo", dependencies: ["TodoProtocol"], plugins: ["BuildCommitPlugin"]),
+
         .target(name: "TodoModel"),
         // JSON with sorted keys, written as values encode themselves: the bytes
         // of every reply, event and stored undo step.
@@ -75,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "todod",
             dependencies: [
-                "TodoDaemon", "SystemdSupport",
+                "TodoDaemon", "SystemdSupport", "BuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -84,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "todoctl",
             dependencies: [
-                "TodoClient", "TodoProtocol",
+                "TodoClient", "TodoProtocol", "BuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 /// The version of this release of todod and todoctl, which ship together:
 /// `todod --version`, `todoctl --version`, the greeting and `server.status`
-/// all report it.
+/// all report it. The one place it is written: packaging scripts read it
+/// from here, and CHANGELOG.md has a section for each.
 public enum ReleaseVersion {
-    public static let number = "0.5.0"
+    public static let number = "0.6.0"
 }

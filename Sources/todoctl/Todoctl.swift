@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildInfo
 import TodoProtocol
 
 /// `todoctl`: the command-line client of todod.
@@ -16,7 +17,7 @@ struct Todoctl: AsyncParsableCommand {
             date, nothing to undo), 66 no such item (or note, or named view), 69 todod unreachable, 70 unexpected reply, 74 todod could not \
             store the change, 75 todod did not answer in time.
             """,
-        version: ReleaseVersion.number,
+        version: VersionText.full,
         subcommands: [
             Add.self, List.self, Done.self, Undone.self, Modify.self, Note.self, Show.self, Edit.self, Due.self, Remove.self,
             ViewCommand.self,

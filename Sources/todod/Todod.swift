@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildInfo
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -23,7 +24,7 @@ struct Todod: AsyncParsableCommand {
             Stop it with SIGTERM or Ctrl-C: it finishes requests in progress, tells clients, and \
             saves everything before exiting.
             """,
-        version: ReleaseVersion.number
+        version: VersionText.full
     )
 
     @Option(help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
