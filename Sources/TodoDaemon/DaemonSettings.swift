@@ -32,6 +32,52 @@ public struct DaemonSettings: Sendable, Equatable {
         case outboxHardLimit = "outbox-hard-limit"
         case stallTimeout = "stall-timeout"
         case maxConnections = "max-connections"
+
+        /// What the setting does, as `todod --help` and todod.conf(5) say it.
+        public var summary: String {
+            switch self {
+            case .reminderHours: "Remind of an item left undone for this many hours."
+            case .logLevel: "How much to log: trace, debug, info, notice, warning, error or critical."
+            case .lineTimeout: "Close a connection whose request line is unfinished after this long."
+            case .outboxSoftLimit: "Coalesce a client's events once this many bytes wait for it."
+            case .outboxHardLimit: "Disconnect a client once this many bytes wait for it."
+            case .stallTimeout: "Disconnect a client that has read nothing for this long while data waits."
+            case .maxConnections: "Serve at most this many connections at once."
+            }
+        }
+
+        /// What the value is, in help and manual: "hours", "level", "bytes".
+        public var valueName: String {
+            switch self {
+            case .reminderHours: "hours"
+            case .logLevel: "level"
+            case .lineTimeout, .stallTimeout: "seconds"
+            case .outboxSoftLimit, .outboxHardLimit: "bytes"
+            case .maxConnections: "count"
+            }
+        }
+
+        /// The default value, as it would be written in the file.
+        public var defaultText: String {
+            let defaults = DaemonSettings()
+            return switch self {
+            case .reminderHours: Self.text(defaults.reminderHours)
+            case .logLevel: defaults.logLevel.rawValue
+            case .lineTimeout: Self.text(defaults.lineTimeout)
+            case .outboxSoftLimit: String(defaults.outboxSoftLimit)
+            case .outboxHardLimit: String(defaults.outboxHardLimit)
+            case .stallTimeout: Self.text(defaults.stallTimeout)
+            case .maxConnections: String(defaults.maxConnections)
+            }
+        }
+
+        /// `24` rather than `24.0`.
+        private static func text(_ number: Double) -> String {
+            number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        }
+
+        /// The option's help: the summary and the default.
+        public var help: String { "\(summary.dropLast()) (default: \(defaultText))." }
     }
 
     /// A value todod cannot use, said so that a person can fix it.

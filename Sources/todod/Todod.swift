@@ -8,8 +8,6 @@ import TodoDaemon
 import TodoProtocol
 import TodoStorage
 
-/// The settings todod runs with when neither an option nor the configuration file sets them.
-private let defaults = DaemonSettings()
 
 /// `todod`: parses flags, opens the store, and runs the server until SIGTERM or SIGINT.
 @main
@@ -38,11 +36,10 @@ struct Todod: AsyncParsableCommand {
         valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Remind of an item left undone for this many hours (default: \(defaults.reminderHours)).", valueName: "hours"))
+    @Option(help: ArgumentHelp(DaemonSettings.Name.reminderHours.help, valueName: DaemonSettings.Name.reminderHours.valueName))
     var reminderHours: String?
 
-    @Option(help: ArgumentHelp(
-        "How much to log: trace, debug, info, notice, warning, error or critical (default: \(defaults.logLevel)).", valueName: "level"))
+    @Option(help: ArgumentHelp(DaemonSettings.Name.logLevel.help, valueName: DaemonSettings.Name.logLevel.valueName))
     var logLevel: String?
 
     @OptionGroup(title: "Limits") var limits: Limits
@@ -52,21 +49,24 @@ struct Todod: AsyncParsableCommand {
     /// PROTOCOL.md's method table, from the method registry.
     @Flag(help: .hidden) var printMethodTable = false
 
+    /// todod.conf(5), from the settings' declarations (scripts/package).
+    @Flag(help: .hidden) var printConfigurationManual = false
+
     /// Only for tests: SIGUSR2 wedges the host, to prove the watchdog.
     @Flag(help: .hidden) var testHooks = false
 
     /// Options and configuration-file lines share names and checks
     /// (`DaemonSettings`); an option given here wins over the file.
     struct Limits: ParsableArguments {
-        @Option(help: ArgumentHelp("Close a connection whose request line is unfinished after this long (default: \(defaults.lineTimeout)).", valueName: "seconds"))
+        @Option(help: ArgumentHelp(DaemonSettings.Name.lineTimeout.help, valueName: DaemonSettings.Name.lineTimeout.valueName))
         var lineTimeout: String?
-        @Option(help: ArgumentHelp("Coalesce a client's events once this many bytes wait for it (default: \(defaults.outboxSoftLimit)).", valueName: "bytes"))
+        @Option(help: ArgumentHelp(DaemonSettings.Name.outboxSoftLimit.help, valueName: DaemonSettings.Name.outboxSoftLimit.valueName))
         var outboxSoftLimit: String?
-        @Option(help: ArgumentHelp("Disconnect a client once this many bytes wait for it (default: \(defaults.outboxHardLimit)).", valueName: "bytes"))
+        @Option(help: ArgumentHelp(DaemonSettings.Name.outboxHardLimit.help, valueName: DaemonSettings.Name.outboxHardLimit.valueName))
         var outboxHardLimit: String?
-        @Option(help: ArgumentHelp("Disconnect a client that has read nothing for this long while data waits (default: \(defaults.stallTimeout)).", valueName: "seconds"))
+        @Option(help: ArgumentHelp(DaemonSettings.Name.stallTimeout.help, valueName: DaemonSettings.Name.stallTimeout.valueName))
         var stallTimeout: String?
-        @Option(help: ArgumentHelp("Serve at most this many connections at once (default: \(defaults.maxConnections)).", valueName: "count"))
+        @Option(help: ArgumentHelp(DaemonSettings.Name.maxConnections.help, valueName: DaemonSettings.Name.maxConnections.valueName))
         var maxConnections: String?
         @Option(help: ArgumentHelp("Keep this many transactions for clients that resume.", valueName: "count"))
         var historyRevisions: Int = 1000
@@ -105,6 +105,10 @@ struct Todod: AsyncParsableCommand {
         if printMethodTable {
             // Protocol/PROTOCOL.md holds it between <!-- methods:begin --> and <!-- methods:end -->.
             FileHandle.standardOutput.write(Data(ProtocolDescription.methodTable.utf8))
+            return
+        }
+        if printConfigurationManual {
+            FileHandle.standardOutput.write(Data(ConfigurationManual.page.utf8))
             return
         }
         let (configPath, mustExist, overrides) = (configPath, config != nil, givenSettings)

@@ -18,19 +18,4 @@ import TodoProtocol
             #expect(todod.hasPrefix("\(ReleaseVersion.number) (commit \(commit)"), "\(todod)")
         }
     }
-
-    private func output(of program: URL, _ arguments: [String]) async throws -> String {
-        let stdout = OutputCollector()
-        let stderr = OutputCollector()
-        let child = try ChildProcess(
-            program, arguments, environment: ProcessInfo.processInfo.environment, stdout: stdout, stderr: stderr)
-        guard let status = await child.waitForExit(timeout: .seconds(30)) else {
-            child.signal(SIGKILL)
-            throw TestFailure("\(program.lastPathComponent) \(arguments) did not finish within 30 s")
-        }
-        await stdout.waitForEndOfFile()
-        await stderr.waitForEndOfFile()
-        guard status == 0 else { throw TestFailure("\(program.lastPathComponent) exited \(status): \(stderr.text)") }
-        return stdout.text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 }
