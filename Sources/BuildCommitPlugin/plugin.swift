@@ -17,10 +17,16 @@ struct BuildCommitPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "generated")
         let script = """
             set -u
-            package=$1 output=$2
+            package=$(cd "$1" && pwd -P) output=$2
             mkdir -p "$output"
-            commit=$(git -C "$package" rev-parse --short=12 HEAD 2>/dev/null) || commit=
-            if [ -n "$commit" ] && ! git -C "$package" diff --quiet HEAD -- 2>/dev/null; then
+            # This package's own checkout only: not a repository around an
+            # unpacked tarball, and not refused for another owner's checkout.
+            git() { command git -c safe.directory="$package" -C "$package" "$@"; }
+            commit=
+            if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$package" ]; then
+                commit=$(git rev-parse --short=12 HEAD 2>/dev/null) || commit=
+            fi
+            if [ -n "$commit" ] && ! git diff --quiet HEAD -- 2>/dev/null; then
                 commit="$commit, modified"
             fi
             if [ -n "$commit" ]; then value="\\"$commit\\""; else value=nil; fi
@@ -37,7 +43,10 @@ struct BuildCommitPlugin: BuildToolPlugin {
             .prebuildCommand(
                 displayName: "Finding the git commit built",
                 executable: URL(filePath: "/bin/sh"),
-                arguments: ["-c", script, "sh", context.package.directoryURL.path(), output.path()],
+                arguments: [
+                    "-c", script, "sh", context.package.directoryURL.path(percentEncoded: false),
+                    output.path(percentEncoded: false),
+                ],
                 outputFilesDirectory: output)
         ]
     }

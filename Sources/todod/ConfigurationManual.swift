@@ -27,7 +27,7 @@ enum ConfigurationManual {
             ".Pp",
             ".Pa ~/.config/todod/todod.conf",
             ".Sh DESCRIPTION",
-            ".Xr todod 8",
+            ".Xr todod 1",
             "reads this file when it starts, if it exists, and again on",
             ".Ic systemctl --user reload todod",
             "(SIGHUP).",
@@ -66,7 +66,7 @@ enum ConfigurationManual {
             ".Ed",
             ".Sh SEE ALSO",
             ".Xr todoctl 1 ,",
-            ".Xr todod 8 ,",
+            ".Xr todod 1 ,",
             ".Xr systemd.service 5",
         ]
         return lines.joined(separator: "\n") + "\n"

@@ -16,8 +16,10 @@ struct Todod: AsyncParsableCommand {
         commandName: "todod",
         abstract: "The todod to-do daemon: owns the list and serves it on a Unix socket.",
         discussion: """
-            Run it in the foreground, or as a systemd user service (see systemd/ and the README). \
-            Under socket activation it serves the socket systemd passes and ignores --socket.
+            Run it in the foreground, or as the systemd user service todod.service, which todod.socket \
+            starts on the first connection (systemctl --user enable --now todod.socket). Under socket \
+            activation it serves the socket systemd passes and ignores --socket. Settings can also be \
+            kept in todod.conf(5); todoctl(1) is its command line.
 
             Stop it with SIGTERM or Ctrl-C: it finishes requests in progress, tells clients, and \
             saves everything before exiting.

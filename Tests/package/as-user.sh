@@ -11,7 +11,7 @@ check "todoctl add starts todod through the socket" quiet /usr/bin/todoctl add b
 check "todod runs from /usr/bin" is "$(property todod.service ExecMainStatus) $(property todod.service ActiveState)" "0 active"
 check "todoctl ls shows the item" bash -c '/usr/bin/todoctl ls | grep -q "buy milk"'
 check "man todoctl renders" bash -c 'man -P cat todoctl 2>/dev/null | grep -q "todoctl watch"'
-check "man 8 todod renders" bash -c 'man -P cat 8 todod 2>/dev/null | grep -q -- "--reminder-hours"'
+check "man 1 todod renders" bash -c 'man -P cat 1 todod 2>/dev/null | grep -q -- "--reminder-hours"'
 check "man 5 todod.conf lists the settings" bash -c 'man -P cat 5 todod.conf 2>/dev/null | grep -q "reminder-hours = hours"'
 check "bash completes todoctl's commands" bash -c '
   source /usr/share/bash-completion/bash_completion
