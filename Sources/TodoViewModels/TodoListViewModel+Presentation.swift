@@ -1,0 +1,176 @@
+import Foundation
+import TodoModel
+
+/// What clients see of the list: each view's properties and rows, and each
+/// change as the properties that differ and the row edits (a view's change
+/// set).
+extension TodoListViewModel {
+    /// What every view's properties depend on, taken before a change
+    /// (`propertiesBefore()`): the shared part once, and each view's own.
+    struct PropertiesBefore {
+        struct View {
+            var definition: ViewDefinition
+            var queryText: String
+            var counts: ViewCounts
+            var isEmpty: Bool
+        }
+
+        var shared: SharedProperties
+        var itemCount: Int
+        var views: [ViewID: View]
+    }
+
+    func propertiesBefore() -> PropertiesBefore {
+        PropertiesBefore(
+            shared: sharedProperties, itemCount: collection.count,
+            views: views.mapValues {
+                PropertiesBefore.View(definition: $0.definition, queryText: $0.queryText, counts: $0.counts, isEmpty: $0.order.isEmpty)
+            })
+    }
+
+    /// Each view's change set: properties that differ from `before`, and the row edits.
+    ///
+    /// A view whose own part (definition, counters, emptiness) is as it was
+    /// can only differ in the shared properties: those changed keys are
+    /// found once for all such views, instead of comparing every property
+    /// of every view on every edit.
+    func changeSets(since before: PropertiesBefore, operations: [ViewID: [RowOperation]])
+        -> [ViewID: TodoListChange]
+    {
+        var changes: [ViewID: TodoListChange] = [:]
+        changes.reserveCapacity(views.count)
+        let now = clock.currentTime()
+        let shared = sharedProperties
+        let itemCount = collection.count
+        var sharedChangedKeys: [String]?
+        for (id, view) in views {
+            let after = properties(of: view, shared: shared)
+            var rowOperations = operations[id] ?? []
+            if rowOperations.count > Self.resetThreshold { rowOperations = [.reset(rows: rows(of: view, now: now))] }
+            var changedKeys: [String] = []
+            if let old = before.views[id] {
+                let ownPartSame =
+                    old.counts == view.counts && old.isEmpty == view.order.isEmpty && old.definition == view.definition
+                    && old.queryText == view.queryText && !(old.isEmpty && before.itemCount != itemCount)
+                if ownPartSame {
+                    if sharedChangedKeys == nil {
+                        let withSharedBefore = properties(
+                            definition: view.definition, queryText: view.queryText, counts: view.counts,
+                            isEmpty: view.order.isEmpty, itemCount: itemCount, shared: before.shared)
+                        sharedChangedKeys = after.changedKeys(since: withSharedBefore)
+                    }
+                    changedKeys = sharedChangedKeys!
+                } else {
+                    let propertiesBefore = properties(
+                        definition: old.definition, queryText: old.queryText, counts: old.counts, isEmpty: old.isEmpty,
+                        itemCount: before.itemCount, shared: before.shared)
+                    changedKeys = after.changedKeys(since: propertiesBefore)
+                }
+            }
+            let change = TodoListChange(properties: after, changedKeys: changedKeys, rowOperations: rowOperations)
+            if !change.isEmpty { changes[id] = change }
+        }
+        return changes
+    }
+
+    // MARK: Presentation
+
+    func rows(of view: ListView, now: Date) -> [TodoRow] {
+        RowBuilder(wording: wording, now: now, grouped: view.definition.grouping != nil).rows(of: view.order, in: collection)
+    }
+
+    /// The properties that are the same in every view (the whole list's
+    /// flags, the history, the reminders): found once when many views'
+    /// properties are read together.
+    struct SharedProperties {
+        var allDone: Bool
+        var canClearCompleted: Bool
+        var undoText: String?
+        var redoText: String?
+        var alerts: [ReminderAlert]
+        var alertCount: Int
+    }
+
+    var sharedProperties: SharedProperties {
+        SharedProperties(
+            allDone: collection.count > 0 && completedCount == collection.count,
+            canClearCompleted: completedCount > 0,
+            undoText: history.nextUndo.map { "Undo \($0.description)" },
+            redoText: history.nextRedo.map { "Redo \($0.description)" },
+            alerts: alerts(),
+            alertCount: reminders.alertCount)
+    }
+
+    func properties(of view: ListView) -> TodoListProperties {
+        properties(of: view, shared: sharedProperties)
+    }
+
+    private func properties(of view: ListView, shared: SharedProperties) -> TodoListProperties {
+        properties(
+            definition: view.definition, queryText: view.queryText, counts: view.counts, isEmpty: view.order.isEmpty,
+            itemCount: collection.count, shared: shared)
+    }
+
+    /// A view's properties from all they depend on.
+    private func properties(
+        definition: ViewDefinition, queryText: String, counts: ViewCounts, isEmpty: Bool, itemCount: Int,
+        shared: SharedProperties
+    ) -> TodoListProperties {
+        TodoListProperties(
+            filter: definition.filter,
+            query: queryText,
+            sort: definition.sort,
+            grouping: definition.grouping,
+            itemsLeft: ListWording.itemsLeft(activeCount: counts.active),
+            activeCount: counts.active,
+            completedCount: counts.completed,
+            totalCount: counts.total,
+            overdueCount: counts.overdue,
+            overdueText: ListWording.overdue(counts.overdue),
+            dueTodayCount: counts.dueToday,
+            dueTodayText: ListWording.dueToday(counts.dueToday),
+            tagCounts: counts.tags,
+            projectCounts: counts.projects,
+            allDone: shared.allDone,
+            canClearCompleted: shared.canClearCompleted,
+            emptyText: isEmpty
+                ? ListWording.emptyText(filter: definition.filter, query: definition.query, totalCount: itemCount) : nil,
+            canUndo: shared.undoText != nil,
+            undoText: shared.undoText,
+            canRedo: shared.redoText != nil,
+            redoText: shared.redoText,
+            alerts: shared.alerts,
+            alertCount: shared.alertCount
+        )
+    }
+
+    private func alerts() -> [ReminderAlert] {
+        if let cachedAlerts { return cachedAlerts }
+        let now = clock.currentTime()
+        let alerts = reminders.alerts(items: collection) { item, condition in
+            let title = "\u{201C}\(item.title)\u{201D}"
+            switch condition {
+            case .waiting: return "\(title) has waited for more than \(Self.worded(age: reminders.waitingAge))"
+            case .overdue: return "\(title) is overdue (\(item.due.map { wording.due($0, now: now) } ?? "due"))"
+            }
+        }
+        cachedAlerts = alerts
+        return alerts
+    }
+
+    /// "a day", "2 days", "3 hours", "90 minutes", "30 seconds".
+    static func worded(age seconds: TimeInterval) -> String {
+        if seconds < 60 {
+            let whole = max(1, Int(seconds.rounded()))
+            return whole == 1 ? "a second" : "\(whole) seconds"
+        }
+        let minutes = Int(seconds / 60)
+        if minutes % 1440 == 0 { return minutes == 1440 ? "a day" : "\(minutes / 1440) days" }
+        if minutes % 60 == 0 { return minutes == 60 ? "an hour" : "\(minutes / 60) hours" }
+        return minutes == 1 ? "a minute" : "\(minutes) minutes"
+    }
+
+    func row(_ item: TodoItem, now: Date, grouped: Bool = false) -> TodoRow {
+        RowBuilder(wording: wording, now: now, grouped: grouped).row(item)
+    }
+}
