@@ -59,6 +59,11 @@ public final class ListOwner: @unchecked Sendable {
     /// Everything below is touched on this loop only.
     public let loop: any EventLoop
     private let group: MultiThreadedEventLoopGroup
+    /// Set by `shutdown()`. A task handed to the loop after it shut down is
+    /// dropped (NIO logs an error) and whoever awaits it waits forever, so
+    /// late callers (a status refresh due just after the stop) are told
+    /// instead; checked and set under the lock, so no hand-over slips between.
+    private let isShutDown = Mutex(false)
     let viewModel: TodoListViewModel
     let store: any ListStore
     let writer: StoreWriter
@@ -385,7 +390,18 @@ public final class ListOwner: @unchecked Sendable {
     public var connectionCount: Int { get async { await run { $0.connections.count } } }
     public var subscriptionCount: Int { get async { await run { $0.subscriptions.count } } }
 
+    /// What the status line counts, read in one turn; nil once `shutdown()`
+    /// has begun, when there is nothing left to count.
+    public func statusCounts() async -> (items: Int, clients: Int, subscriptions: Int)? {
+        let counted = isShutDown.withLock { isShutDown in
+            isShutDown ? nil : loop.submit { (self.viewModel.itemCount, self.connections.count, self.subscriptions.count) }
+        }
+        guard let counts = try? await counted?.get() else { return nil }
+        return (items: counts.0, clients: counts.1, subscriptions: counts.2)
+    }
+
     public func shutdown() {
+        isShutDown.withLock { $0 = true }
         writer.shutdown()
         group.shutdownGracefully { _ in }
     }

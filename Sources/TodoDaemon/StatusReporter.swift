@@ -8,7 +8,8 @@ import SystemdSupport
 /// most every `interval` (a burst of edits or connections costs one
 /// message), and only when its text differs from the last one sent.
 public final class StatusReporter: Sendable {
-    public typealias Counts = @Sendable () async -> (items: Int, clients: Int, subscriptions: Int)
+    /// The counts, or nil once todod is stopping (nothing more is sent).
+    public typealias Counts = @Sendable () async -> (items: Int, clients: Int, subscriptions: Int)?
 
     private let notifier: ServiceNotifier
     private let interval: Duration
@@ -39,7 +40,7 @@ public final class StatusReporter: Sendable {
     /// The current line, now (for `READY=1`).
     public func currentText() async -> String {
         guard let counts = counts.withLock({ $0 }) else { return "starting" }
-        let now = await counts()
+        guard let now = await counts() else { return "stopping" }
         return Self.text(items: now.items, clients: now.clients, subscriptions: now.subscriptions)
     }
 
@@ -60,6 +61,8 @@ public final class StatusReporter: Sendable {
             try? await Task.sleep(for: interval)
             state.withLock { $0.scheduled = false }
             let text = await currentText()
+            // Stopping: systemd shows the stop itself.
+            guard text != "stopping" else { return }
             let fresh = state.withLock { state -> Bool in
                 guard state.lastSent != text else { return false }
                 state.lastSent = text

@@ -189,7 +189,7 @@ struct Todod: AsyncParsableCommand {
             logger.critical("cannot load the store", metadata: ["path": "\(configuration.databasePath)", "error": "\(error)"])
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
         }
-        status.countFrom { (items: await host.itemCount, clients: await host.connectionCount, subscriptions: await host.subscriptionCount) }
+        status.countFrom { await host.statusCounts() }
         let server = TodoServer(configuration: configuration, owner: host, notifier: notifier, status: status, logger: logger)
         let reloader = SettingsReloader(
             current: settings, load: loadSettings, path: configPath, host: host, server: server,

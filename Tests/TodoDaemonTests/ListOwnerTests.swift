@@ -23,6 +23,17 @@ import TodoViewModels
     private func send(_ line: String) async -> IncomingMessage? { await client.send(line) }
     private func error(_ line: String) async -> RPCError? { await client.error(line) }
 
+    /// The status line's counts, then none once the owner shut down: a
+    /// refresh due just after the stop must not hand work to a loop that is
+    /// gone (NIO drops it, logs an error, and the caller would wait forever).
+    @Test(.timeLimit(.minutes(1))) func statusCountsEndWithTheShutdown() async throws {
+        _ = await send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"milk"}}"#)
+        let counts = try #require(await owner.statusCounts())
+        #expect((counts.items, counts.clients, counts.subscriptions) == (1, 1, 0))
+        owner.shutdown()
+        #expect(await owner.statusCounts() == nil)
+    }
+
     @Test func addThenGet() async throws {
         guard case .response(_, let added)? = await send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":" milk "}}"#)
         else { Issue.record("no result"); return }
