@@ -66,10 +66,12 @@ struct SortKeys {
 
     private static let noTitle = NaturalSortKey("")
 
-    func key(for item: TodoItem) -> Key {
+    /// `item`'s key. `previous`, the key of the same item before a change
+    /// that kept its title, lends its natural-order title, the costliest part.
+    func key(for item: TodoItem, keepingTitleOf previous: Key? = nil) -> Key {
         Key(
             id: item.id, createdAt: item.createdAt, modifiedAt: item.updatedAt,
-            title: hasTitles ? NaturalSortKey(item.title) : Self.noTitle,
+            title: previous?.title ?? (hasTitles ? NaturalSortKey(item.title) : Self.noTitle),
             dueInstant: item.due?.sortInstant(in: timeZone),
             priorityRank: item.priority.map { $0 == .high ? 3 : $0 == .medium ? 2 : 1 } ?? 0,
             project: item.project.map(Self.folded),
@@ -100,7 +102,12 @@ struct SortKeys {
     /// Records an item's new state (nil: deleted), after its old rows were removed
     /// from every view and before its new rows are placed.
     mutating func update(_ id: TodoID, to item: TodoItem?) {
-        keys[id] = item.map(key(for:))
+        keys[id] = item.map { key(for: $0) }
+    }
+
+    /// Records an item's new key, already computed (nil: deleted).
+    mutating func set(_ id: TodoID, to key: Key?) {
+        keys[id] = key
     }
 
     /// Computes every key again, for `today` and with titles if `titles`.

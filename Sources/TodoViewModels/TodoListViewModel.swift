@@ -406,7 +406,10 @@ public final class TodoListViewModel {
             return
         }
         for change in changes {
-            let newKey = change.after.map(keys.key(for:))
+            // Most edits keep the title: its natural-order key, the costliest
+            // part of a sort key, is then the one the item already has.
+            let keptTitle = change.before.flatMap { before in change.after?.title == before.title ? keys[change.id] : nil }
+            let newKey = change.after.map { keys.key(for: $0, keepingTitleOf: keptTitle) }
             var newRows: [Bool: TodoRow] = [:]
             func newRow(grouped: Bool) -> TodoRow {
                 if let row = newRows[grouped] { return row }
@@ -429,7 +432,7 @@ public final class TodoListViewModel {
                 }
                 operations[views.keys[index], default: []].append(operation)
             }
-            keys.update(change.id, to: change.after)
+            keys.set(change.id, to: newKey)
         }
     }
 
