@@ -387,7 +387,6 @@ public final class ListOwner: @unchecked Sendable {
     // MARK: Counts
 
     public var itemCount: Int { get async { await run { $0.viewModel.itemCount } } }
-    public var connectionCount: Int { get async { await run { $0.connections.count } } }
     public var subscriptionCount: Int { get async { await run { $0.subscriptions.count } } }
 
     /// What the status line counts, read in one turn; nil once `shutdown()`

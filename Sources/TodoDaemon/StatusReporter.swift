@@ -39,8 +39,13 @@ public final class StatusReporter: Sendable {
 
     /// The current line, now (for `READY=1`).
     public func currentText() async -> String {
+        await line() ?? "stopping"
+    }
+
+    /// The current line; nil once todod is stopping (there is nothing to count).
+    private func line() async -> String? {
         guard let counts = counts.withLock({ $0 }) else { return "starting" }
-        guard let now = await counts() else { return "stopping" }
+        guard let now = await counts() else { return nil }
         return Self.text(items: now.items, clients: now.clients, subscriptions: now.subscriptions)
     }
 
@@ -60,9 +65,8 @@ public final class StatusReporter: Sendable {
         Task {
             try? await Task.sleep(for: interval)
             state.withLock { $0.scheduled = false }
-            let text = await currentText()
             // Stopping: systemd shows the stop itself.
-            guard text != "stopping" else { return }
+            guard let text = await line() else { return }
             let fresh = state.withLock { state -> Bool in
                 guard state.lastSent != text else { return false }
                 state.lastSent = text
