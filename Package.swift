@@ -50,12 +50,15 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .target(name: "TodoViewModels", dependencies: ["TodoModel"]),
-        .target(name: "TodoProtocol", dependencies: ["TodoViewModels", "CanonicalJSON"]),
+        // Taskwarrior, todo.txt and iCalendar: reading them into items and
+        // writing items out, pure functions the view models plan imports with.
+        .target(name: "TodoInterchange", dependencies: ["TodoModel"]),
+        .target(name: "TodoViewModels", dependencies: ["TodoModel", "TodoInterchange"]),
+        .target(name: "TodoProtocol", dependencies: ["TodoViewModels", "TodoInterchange", "CanonicalJSON"]),
         .target(
             name: "TodoDaemon",
             dependencies: [
-                "TodoModel", "TodoStorage", "TodoViewModels", "TodoProtocol", "SystemdSupport",
+                "TodoModel", "TodoStorage", "TodoViewModels", "TodoInterchange", "TodoProtocol", "SystemdSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -88,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "todoctl",
             dependencies: [
-                "TodoClient", "TodoProtocol", "BuildInfo",
+                "TodoClient", "TodoProtocol", "TodoInterchange", "BuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,6 +115,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
+        .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TestSupport"]),
         .testTarget(
             name: "TodoStorageTests",
             dependencies: ["TodoStorage", .product(name: "GRDB", package: "GRDB.swift")]

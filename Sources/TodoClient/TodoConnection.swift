@@ -126,6 +126,12 @@ public final class TodoConnection: Sendable {
         }
     }
 
+    /// The longest request line todod takes (its greeting's `maxLineBytes`),
+    /// nil if it named none: a client cuts long input (an import) to fit.
+    public func maximumLineBytes() async throws -> Int? {
+        try await greeting.futureResult.get()?.maxLineBytes
+    }
+
     /// Sends any method with any parameters and returns the reply as it came
     /// (a response or an error), for `todoctl call`.
     public func callRaw(_ method: String, params: JSONValue?) async throws -> IncomingMessage {

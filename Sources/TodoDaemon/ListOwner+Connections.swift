@@ -1,4 +1,5 @@
 import Foundation
+import TodoInterchange
 import TodoModel
 import TodoProtocol
 import TodoViewModels
@@ -15,6 +16,8 @@ extension ListOwner {
         /// The connection is ending: once every reply is out, this line (if
         /// any) is the last, and the outbox is finished.
         var ending: Data??
+        /// Import text sent in parts (`todo.import` with `more`), until the last part.
+        var stagedImport: (format: InterchangeFormat, text: String)?
 
         init(id: Int, outbox: ConnectionOutbox) {
             self.id = id

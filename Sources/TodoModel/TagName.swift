@@ -48,7 +48,8 @@ public enum TagName {
         return nil
     }
 
-    static func isAllowed(_ character: Character) -> Bool {
+    /// Whether a tag (and a project path's part) may hold `character`.
+    public static func isAllowed(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_" || character == "-"
     }
 }

@@ -33,6 +33,10 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyNotes(maximum: Int)
     /// There may be at most `maximum` named views.
     case tooManyViews(maximum: Int)
+    /// An import file that cannot be imported: where (`line 7`, `task 3`) and why.
+    case invalidImport(location: String, message: String)
+    /// A planned import no longer fits the list (it changed in between).
+    case importOutdated
 
     public var description: String {
         switch self {
@@ -78,6 +82,10 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "There can be at most \(maximum) named views; remove one with `todoctl view rm NAME`."
         case .mainViewIsPermanent:
             return "The view \"main\" is the default view and cannot be removed; change what it shows with `todoctl view save main QUERY`."
+        case .invalidImport(let location, let message):
+            return "Nothing was imported: \(location): \(message)."
+        case .importOutdated:
+            return "Nothing was imported: the list changed while the import was planned. Import again."
         case .noteNotFound(let id, let number, let count):
             let has = count == 0 ? "has no notes" : count == 1 ? "has 1 note" : "has \(count) notes"
             return "Item \(id) \(has); there is no note \(number). See them with `todoctl show \(id)`."

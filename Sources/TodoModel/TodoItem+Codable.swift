@@ -7,7 +7,7 @@ import Foundation
 extension TodoItem: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, title, isDone, createdAt, updatedAt, completedAt, due
-        case tags, project, priority, notes, wait, recurrence, fieldChangedAt
+        case tags, project, priority, notes, wait, recurrence, fieldChangedAt, externalID
     }
 
     public init(from decoder: any Decoder) throws {
@@ -26,7 +26,8 @@ extension TodoItem: Codable {
             notes: try container.decodeIfPresent([TodoNote].self, forKey: .notes) ?? [],
             wait: try container.decodeIfPresent(DueDate.self, forKey: .wait),
             recurrence: try container.decodeIfPresent(Recurrence.self, forKey: .recurrence),
-            fieldChangedAt: try container.decodeIfPresent([ItemField: Date].self, forKey: .fieldChangedAt) ?? [:])
+            fieldChangedAt: try container.decodeIfPresent([ItemField: Date].self, forKey: .fieldChangedAt) ?? [:],
+            externalID: try container.decodeIfPresent(String.self, forKey: .externalID))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,5 +46,6 @@ extension TodoItem: Codable {
         try container.encodeIfPresent(wait, forKey: .wait)
         try container.encodeIfPresent(recurrence, forKey: .recurrence)
         if !fieldChangedAt.isEmpty { try container.encode(fieldChangedAt, forKey: .fieldChangedAt) }
+        try container.encodeIfPresent(externalID, forKey: .externalID)
     }
 }

@@ -32,6 +32,11 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
     /// When each field last changed, for fields changed since the item was
     /// created (`todoctl show` says it); a field missing here has not changed.
     public var fieldChangedAt: [ItemField: Date]
+    /// Who the item is elsewhere: the Taskwarrior UUID or iCalendar UID it
+    /// was imported with, so that importing the same file again updates it
+    /// instead of adding it twice. Nil for items made here (their exports
+    /// carry an identity derived from the list and the id; see `ExternalIdentity`).
+    public var externalID: String?
 
     public init(
         id: TodoID,
@@ -47,7 +52,8 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         notes: [TodoNote] = [],
         wait: DueDate? = nil,
         recurrence: Recurrence? = nil,
-        fieldChangedAt: [ItemField: Date] = [:]
+        fieldChangedAt: [ItemField: Date] = [:],
+        externalID: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -63,6 +69,7 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         self.wait = wait
         self.recurrence = recurrence
         self.fieldChangedAt = fieldChangedAt
+        self.externalID = externalID
     }
 
     /// Not done and past due, at `now` in `timeZone`.

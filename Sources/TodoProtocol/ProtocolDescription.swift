@@ -251,6 +251,8 @@ public enum ProtocolDescription {
         ErrorName(name: "view.mainIsPermanent", code: -32602, when: "view.remove of the default view main"),
         ErrorName(name: "todo.tooMany", code: -32602, when: "an item would have more than 50 tags or 100 notes"),
         ErrorName(name: "view.tooMany", code: -32602, when: "view.save of a new view when there are 100 named views"),
+        ErrorName(name: "todo.invalidImport", code: -32602, when: "an import cannot be read or kept whole; the message names the line or item and nothing is imported"),
+        ErrorName(name: "todo.importTooLarge", code: -32602, when: "the staged import text would exceed maxImportBytes; what was staged is dropped"),
         ErrorName(name: "view.unknownProperty", code: -32602, when: "view.subscribe names a property the view model lacks"),
         ErrorName(name: "view.unknownSubscription", code: -32602, when: "this connection has no such subscription"),
         ErrorName(name: "transaction.undoNotAllowed", code: -32602, when: "a transaction holds todo.undo or todo.redo"),

@@ -148,6 +148,14 @@ extension RPCError {
         RPCError(code: Code.internalError, name: "server.internalError", message: "todod failed: \(detail)")
     }
 
+    /// Staging more import text would pass `limit` bytes (`what`: "this
+    /// connection's", "all connections'"); the staged text is dropped.
+    public static func importTooLarge(limit: Int, what: String) -> RPCError {
+        RPCError(
+            code: Code.invalidParams, name: "todo.importTooLarge",
+            message: "The import is too large: \(what) staged text may be at most \(limit >> 20) MiB. Nothing was imported; split the file.")
+    }
+
     public static func storageFailure(_ detail: String) -> RPCError {
         RPCError(
             code: Code.storageFailure,
@@ -194,6 +202,10 @@ extension RPCError {
             self.init(code: Code.invalidParams, name: "todo.tooMany", message: error.description)
         case .tooManyViews:
             self.init(code: Code.invalidParams, name: "view.tooMany", message: error.description)
+        case .invalidImport:
+            self.init(code: Code.invalidParams, name: "todo.invalidImport", message: error.description)
+        case .importOutdated:
+            self.init(code: Code.invalidParams, name: "todo.importOutdated", message: error.description)
         }
     }
 }

@@ -151,12 +151,16 @@ public final class SQLiteTodoStore: ListStore {
             let fired = try Row.fetchAll(db, sql: "SELECT itemID, condition FROM firedReminder").compactMap { row in
                 ReminderAlert.Condition(rawValue: row["condition"]).map { ReminderKey(itemID: TodoID(row["itemID"] as Int64), condition: $0) }
             }
+            guard let listID = try String.fetchOne(db, sql: "SELECT uuid FROM listIdentity WHERE id = 1") else {
+                throw DatabaseError(message: "the list has no identity (table listIdentity is empty)")
+            }
             return ListSnapshot(
                 items: items,
                 nextID: TodoID(sequence + 1),
                 history: UndoHistory(undoSteps: undo, redoSteps: redo),
                 viewSettings: views,
-                firedReminders: Set(fired)
+                firedReminders: Set(fired),
+                listID: listID
             )
         }
     }

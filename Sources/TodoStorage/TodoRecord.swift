@@ -28,6 +28,7 @@ struct TodoRecord {
     var recurrence: String?
     /// JSON object, or nil when no field has changed since creation.
     var fieldChangedAt: String?
+    var externalID: String?
 
     init(_ item: TodoItem) throws {
         id = item.id.rawValue
@@ -52,6 +53,7 @@ struct TodoRecord {
         notes = item.notes.isEmpty ? nil : try Self.json(item.notes)
         recurrence = item.recurrence?.text
         fieldChangedAt = item.fieldChangedAt.isEmpty ? nil : try Self.json(item.fieldChangedAt)
+        externalID = item.externalID
     }
 
     /// The JSON of the columns that hold several values. Dates in them are
@@ -76,28 +78,29 @@ struct TodoRecord {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO item (id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt,
-                    tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET title = excluded.title, isDone = excluded.isDone,
                     createdAt = excluded.createdAt, updatedAt = excluded.updatedAt,
                     completedAt = excluded.completedAt, dueDay = excluded.dueDay, dueAt = excluded.dueAt,
                     tags = excluded.tags, project = excluded.project, priority = excluded.priority,
                     notes = excluded.notes, waitDay = excluded.waitDay, waitAt = excluded.waitAt,
-                    recurrence = excluded.recurrence, fieldChangedAt = excluded.fieldChangedAt
+                    recurrence = excluded.recurrence, fieldChangedAt = excluded.fieldChangedAt,
+                    externalID = excluded.externalID
                 """)
         try statement.execute(
             arguments: [
                 id, title, isDone, StoredDateText.databaseValue(createdAt), StoredDateText.databaseValue(updatedAt),
                 completedAt.map(StoredDateText.databaseValue), dueDay, dueAt.map(StoredDateText.databaseValue),
                 tags, project, priority, notes, waitDay, waitAt.map(StoredDateText.databaseValue), recurrence,
-                fieldChangedAt,
+                fieldChangedAt, externalID,
             ])
     }
 
     /// The columns `init(row:of:)` reads, in its order.
     static let selection = """
         id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt, \
-        tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt
+        tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID
         """
 
     /// Reads a row selected with `selection` by column index, and its dates
@@ -143,6 +146,7 @@ struct TodoRecord {
         waitAt = try date(13)
         recurrence = try row.decode(atIndex: 14)
         fieldChangedAt = try row.decode(atIndex: 15)
+        externalID = try row.decode(atIndex: 16)
     }
 
     /// The item the row holds. A value that cannot be read (a JSON column
@@ -175,7 +179,8 @@ struct TodoRecord {
             updatedAt: updatedAt, completedAt: completedAt, due: date(day: dueDay, at: dueAt),
             tags: Set(try decoded([String].self, "tags", tags) ?? []), project: project, priority: priority,
             notes: try decoded([TodoNote].self, "notes", notes) ?? [], wait: date(day: waitDay, at: waitAt),
-            recurrence: recurrence, fieldChangedAt: try decoded([ItemField: Date].self, "fieldChangedAt", fieldChangedAt) ?? [:]
+            recurrence: recurrence, fieldChangedAt: try decoded([ItemField: Date].self, "fieldChangedAt", fieldChangedAt) ?? [:],
+            externalID: externalID
         )
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The database schema, as an ordered list of migrations.
@@ -70,6 +71,20 @@ enum TodoSchema {
                 table.add(column: "query", .text).notNull().defaults(to: "")
                 table.add(column: "grouping", .text)
             }
+        }
+        migrator.registerMigration("v5: external identities for import, and the list's own identity") { db in
+            try db.alter(table: "item") { table in
+                // The Taskwarrior UUID or iCalendar UID an imported item came with; NULL for items made here.
+                table.add(column: "externalID", .text)
+            }
+            // One random UUID per list, made once: the identities exports give
+            // items made here are derived from it and the item's id, so they
+            // are unique across lists and an import can recognise its own.
+            try db.create(table: "listIdentity") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }  // exactly one row
+                table.column("uuid", .text).notNull()
+            }
+            try db.execute(sql: "INSERT INTO listIdentity (id, uuid) VALUES (1, ?)", arguments: [UUID().uuidString.lowercased()])
         }
         return migrator
     }

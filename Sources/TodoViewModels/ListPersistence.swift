@@ -1,3 +1,4 @@
+import Foundation
 import TodoModel
 
 /// What the list keeps across restarts, as the view models want it at start:
@@ -17,16 +18,21 @@ public struct ListSnapshot: Equatable, Sendable {
     /// Filter and sort of the shared views, by view name.
     public var viewSettings: [String: ViewSettings]
     public var firedReminders: Set<ReminderKey>
+    /// The list's own identity (a UUID made when its store was created):
+    /// exports derive the identities of items made here from it.
+    public var listID: String
 
     public init(
         items: [TodoItem] = [], nextID: TodoID = TodoID(1), history: UndoHistory = UndoHistory(),
-        viewSettings: [String: ViewSettings] = [:], firedReminders: Set<ReminderKey> = []
+        viewSettings: [String: ViewSettings] = [:], firedReminders: Set<ReminderKey> = [],
+        listID: String = UUID().uuidString.lowercased()
     ) {
         self.items = items
         self.nextID = nextID
         self.history = history
         self.viewSettings = viewSettings
         self.firedReminders = firedReminders
+        self.listID = listID
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TodoInterchange
 import TodoModel
 
 /// A user command on the list. Each is one undo step (bulk ones included).
@@ -29,6 +30,9 @@ public enum TodoCommand: Hashable, Sendable {
     case clearCompleted
     case undo
     case redo
+    /// Carries out an import `planImport` planned in the same turn (nothing
+    /// may change the list in between: an outdated plan is refused).
+    case applyImport(ImportPlan)
 }
 
 /// What a command did: the row of the item it was about (for single-item

@@ -63,6 +63,9 @@ extension TodoListViewModel {
             return recorded(collection.toggleAll(at: now, in: timeZone), nil)
         case .clearCompleted:
             return recorded(collection.clearCompleted(), nil)
+        case .applyImport(let plan):
+            try checkFits(plan)
+            return recorded(plan.step, nil)
         case .undo:
             guard let step = history.nextUndo else { throw .nothingToUndo }
             if let reason = step.readFailure { throw .unreadableStep(description: step.description, reason: reason) }

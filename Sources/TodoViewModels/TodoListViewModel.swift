@@ -40,12 +40,16 @@ public final class TodoListViewModel {
     public static let maximumNamedViews = 100
 
     public let addPrompt = AddPromptViewModel()
+    /// The list's own identity (`ListSnapshot.listID`), from which exports
+    /// derive the identities of items made here.
+    public let listID: String
 
     /// Starts from `snapshot` and opens the shared view `main` with its saved
     /// filter and sort. An item undone for longer than `reminderAge` seconds
     /// raises a reminder, as does an overdue one.
     public init(snapshot: ListSnapshot, clock: TodoClock = TodoClock(), reminderAge: TimeInterval = 86_400) {
         self.clock = clock
+        listID = snapshot.listID
         wording = DateWording(timeZone: clock.timeZone)
         collection = TodoCollection(items: snapshot.items, nextID: snapshot.nextID)
         history = snapshot.history
@@ -119,7 +123,7 @@ public final class TodoListViewModel {
     public var snapshot: ListSnapshot {
         ListSnapshot(
             items: collection.items.sorted { $0.id < $1.id }, nextID: collection.nextID, history: history,
-            viewSettings: savedViewSettings, firedReminders: reminders.fired)
+            viewSettings: savedViewSettings, firedReminders: reminders.fired, listID: listID)
     }
 
     // MARK: Views

@@ -63,5 +63,6 @@ struct ClockTimeText {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    /// 0 to 9 only: `isNumber` alone also takes other scripts' digits and fractions.
+    public var isASCIIDigit: Bool { isASCII && isNumber }
 }

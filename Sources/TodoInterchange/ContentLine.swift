@@ -1,0 +1,137 @@
+/// One iCalendar content line (RFC 5545 §3.1), unfolded:
+/// `NAME;PARAM=VALUE;…:VALUE`, with where it starts in the file.
+struct ContentLine: Hashable {
+    var name: String
+    var parameters: [String: String]
+    var value: String
+    /// The file's line number (1-based) the content line starts on.
+    var lineNumber: Int
+
+    /// The content lines of `text`: lines joined where a line break is
+    /// followed by a space or tab (folding), split at the first colon outside
+    /// quotes. A line without one is an `ImportProblem` naming its number.
+    static func parse(_ text: String) throws(ImportProblem) -> [ContentLine] {
+        var lines: [ContentLine] = []
+        var current = ""
+        var currentStart = 0
+        func finish() throws(ImportProblem) {
+            defer { current = "" }
+            guard !current.isEmpty else { return }
+            lines.append(try ContentLine(current, lineNumber: currentStart))
+        }
+        for (index, physical) in textLines(text).enumerated() {
+            if let first = physical.first, first == " " || first == "\t" {
+                current += physical.dropFirst()
+            } else {
+                try finish()
+                current = String(physical)
+                currentStart = index + 1
+            }
+        }
+        try finish()
+        return lines
+    }
+
+    private init(_ text: String, lineNumber: Int) throws(ImportProblem) {
+        self.lineNumber = lineNumber
+        var inQuotes = false
+        var separators: [String.Index] = []
+        var colon: String.Index?
+        for index in text.indices {
+            switch text[index] {
+            case "\"": inQuotes.toggle()
+            case ";" where !inQuotes: separators.append(index)
+            case ":" where !inQuotes: colon = index
+            default: break
+            }
+            if colon != nil { break }
+        }
+        guard let colon else {
+            throw ImportProblem(location: "line \(lineNumber)", message: "not an iCalendar line (NAME:VALUE): \(text.prefix(60))")
+        }
+        let head = text[..<colon]
+        let parts = head.split(separator: ";", omittingEmptySubsequences: false)
+        name = parts[0].uppercased()
+        var parameters: [String: String] = [:]
+        for part in parts.dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            var value = String(pair[1])
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            parameters[pair[0].uppercased()] = value
+        }
+        self.parameters = parameters
+        value = String(text[text.index(after: colon)...])
+    }
+
+    /// A TEXT value with its escapes (`\\`, `\;`, `\,`, `\n`) read.
+    static func unescaped(_ text: some StringProtocol) -> String {
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                result.append(character == "n" || character == "N" ? "\n" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A TEXT value's list items (CATEGORIES): split at commas not escaped.
+    static func unescapedList(_ text: String) -> [String] {
+        var items: [String] = []
+        var current = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                current.append("\\")
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == "," {
+                items.append(unescaped(current))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        items.append(unescaped(current))
+        return items.filter { !$0.isEmpty }
+    }
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `line` folded to lines of at most 75 octets (RFC 5545 §3.1), never
+    /// inside a character, each ended by CRLF.
+    static func folded(_ line: String) -> String {
+        var result = ""
+        var octets = 0
+        for character in line {
+            let size = character.utf8.count
+            if octets + size > 75 {
+                result += "\r\n "
+                octets = 1
+            }
+            result.append(character)
+            octets += size
+        }
+        return result + "\r\n"
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TodoModel
+
+/// An export in one format, written in parts: todod sends a long export
+/// as several replies (each reply is bounded), so the text of a part must
+/// join with the parts before it into one valid document.
+public struct ExportDocument: Sendable {
+    public var format: InterchangeFormat
+    public var listID: String
+    public var timeZone: TimeZone
+    /// When the export was made (iCalendar stamps each to-do with it).
+    public var now: Date
+    /// The version written in iCalendar's PRODID.
+    public var version: String
+
+    public init(format: InterchangeFormat, listID: String, timeZone: TimeZone, now: Date, version: String) {
+        self.format = format
+        self.listID = listID
+        self.timeZone = timeZone
+        self.now = now
+        self.version = version
+    }
+
+    /// The text of `items`, which follow `itemsBefore` items written by
+    /// earlier parts; the document's opening when `itemsBefore` is 0 and
+    /// its close when `isLast`.
+    public func text(of items: some Collection<TodoItem>, itemsBefore: Int, isLast: Bool) -> String {
+        var text = ""
+        if itemsBefore == 0 { text += header }
+        for (index, item) in items.enumerated() {
+            switch format {
+            case .taskwarrior:
+                if itemsBefore + index > 0 { text += ",\n" }
+                text += TaskwarriorFormat.entry(item, listID: listID, timeZone: timeZone)
+            case .todotxt:
+                text += TodoTxtFormat.entry(item, timeZone: timeZone)
+            case .ical:
+                text += ICalendarFormat.entry(item, listID: listID, now: now)
+            }
+        }
+        if isLast { text += footer(empty: itemsBefore + items.count == 0) }
+        return text
+    }
+
+    private var header: String {
+        switch format {
+        case .taskwarrior: "[\n"
+        case .todotxt: ""
+        case .ical: ICalendarFormat.header(version: version)
+        }
+    }
+
+    private func footer(empty: Bool) -> String {
+        switch format {
+        case .taskwarrior: empty ? "]\n" : "\n]\n"
+        case .todotxt: ""
+        case .ical: ICalendarFormat.footer
+        }
+    }
+}
+
+extension InterchangeFormat {
+    /// Reads `text` in this format; dates without a zone are in `timeZone`.
+    public func read(_ text: String, timeZone: TimeZone) throws(ImportProblem) -> ImportBatch {
+        switch self {
+        case .taskwarrior: try TaskwarriorFormat.read(text, timeZone: timeZone)
+        case .todotxt: try TodoTxtFormat.read(text, timeZone: timeZone)
+        case .ical: try ICalendarFormat.read(text, timeZone: timeZone)
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import TodoModel
+
+/// iCalendar to-dos (RFC 5545 `VTODO`): reading them from any calendar file
+/// (other components are passed over) and writing a `VCALENDAR` of them.
+///
+/// `SUMMARY` is the title, `STATUS`/`COMPLETED` whether and when it was done
+/// (a `CANCELLED` one is skipped), `DUE` the due date (`VALUE=DATE` a day,
+/// a time with `TZID`, in UTC, or floating in todod's zone), `CATEGORIES`
+/// the tags, `PRIORITY` 1–4 high, 5 medium, 6–9 low, `RRULE` the
+/// repetition, `DESCRIPTION` the notes (one per line), `UID` the identity,
+/// `CREATED` and `LAST-MODIFIED` the dates. What iCalendar has no property
+/// for — the project, the wait date, "from completion", the notes' own
+/// dates — is written in `X-TODOD-` properties, which other programs keep
+/// and ignore, so a round trip through them loses nothing.
+public enum ICalendarFormat {
+    public static func read(_ text: String, timeZone: TimeZone) throws(ImportProblem) -> ImportBatch {
+        var batch = ImportBatch()
+        var todo: [ContentLine]?
+        var todoStart = 0
+        var nested = 0  // components inside the VTODO (VALARM)
+        var seen: [String: String] = [:]
+        var count = 0
+        for line in try ContentLine.parse(text) {
+            switch (line.name, line.value.uppercased()) {
+            case ("BEGIN", "VTODO") where todo == nil:
+                todo = []
+                todoStart = line.lineNumber
+                count += 1
+            case ("BEGIN", _) where todo != nil:
+                nested += 1
+            case ("END", "VTODO") where todo != nil && nested == 0:
+                let location = "to-do \(count) (line \(todoStart))"
+                let (item, skipped) = try self.item(todo!, at: location, timeZone: timeZone)
+                todo = nil
+                if let skipped { batch.skipped.append(skipped) }
+                guard let item, case .external(let uid) = item.identity else { continue }
+                if let first = seen[uid] {
+                    throw ImportProblem(location: location, message: "UID \(uid) is also the UID of \(first)")
+                }
+                seen[uid] = location
+                batch.items.append(item)
+            case ("END", _) where todo != nil:
+                nested -= 1
+            default:
+                if nested == 0 { todo?.append(line) }
+            }
+        }
+        if todo != nil { throw ImportProblem(location: "line \(todoStart)", message: "BEGIN:VTODO has no END:VTODO") }
+        return batch
+    }
+
+    private static func item(_ lines: [ContentLine], at location: String, timeZone: TimeZone)
+        throws(ImportProblem) -> (ImportedItem?, ImportBatch.Skipped?)
+    {
+        var first: [String: ContentLine] = [:]
+        for line in lines where first[line.name] == nil { first[line.name] = line }
+        func text(_ name: String) -> String? { first[name].map { ContentLine.unescaped($0.value) } }
+        var remarks: [String] = []
+        var summary = text("SUMMARY") ?? ""
+        if summary.contains("\n") {
+            summary = summary.split(whereSeparator: \.isNewline).joined(separator: " ")
+            remarks.append("the summary's line breaks became spaces")
+        }
+        let status = first["STATUS"]?.value.uppercased()
+        if status == "CANCELLED" {
+            return (nil, ImportBatch.Skipped(source: location, title: summary, reason: "cancelled"))
+        }
+        guard let uid = text("UID"), !uid.isEmpty else { throw ImportProblem(location: location, message: "it has no UID") }
+        if first["RECURRENCE-ID"] != nil {
+            return (nil, ImportBatch.Skipped(source: location, title: summary, reason: "a changed occurrence of UID \(uid)"))
+        }
+        let title = try ImportFields.title(summary, at: location)
+        func instant(_ name: String) throws(ImportProblem) -> Date? {
+            guard let line = first[name] else { return nil }
+            return try date(line, at: location, timeZone: timeZone).map { InterchangeDates.instant(of: $0, in: timeZone) }
+        }
+        let completedAt = try instant("COMPLETED")
+        let isDone = status == "COMPLETED" || (status == nil && completedAt != nil)
+        var tags: [String] = []
+        for line in lines where line.name == "CATEGORIES" { tags += ContentLine.unescapedList(line.value) }
+        var priority: Priority?
+        if let value = first["PRIORITY"]?.value {
+            switch Int(value.trimmingCharacters(in: .whitespaces)) {
+            case 0?: break
+            case (1...4)?: priority = .high
+            case 5?: priority = .medium
+            case (6...9)?: priority = .low
+            default: remarks.append("PRIORITY \(value) left out (iCalendar's are 0 to 9)")
+            }
+        }
+        var recurrence: Recurrence?
+        if let own = text("X-TODOD-RECURRENCE") {
+            recurrence = Recurrence(own)
+        } else if let rule = first["RRULE"]?.value {
+            switch ICalendarRecurrence.read(rule) {
+            case .success(let read): recurrence = read
+            case .failure(let problem): remarks.append(problem.message)
+            }
+        }
+        let updatedAt = try instant("LAST-MODIFIED")
+        let createdAt = try instant("CREATED")
+        var notes: [TodoNote] = []
+        let ownNotes = lines.filter { $0.name == "X-TODOD-NOTE" }
+        if !ownNotes.isEmpty {
+            for line in ownNotes {
+                let added = line.parameters["X-ADDED"].flatMap { InterchangeDates.utcInstant($0) }
+                let note = try ImportFields.note(ContentLine.unescaped(line.value), at: "\(location), line \(line.lineNumber)")
+                notes.append(TodoNote(text: note, addedAt: added ?? updatedAt ?? createdAt ?? Date(timeIntervalSince1970: 0)))
+            }
+        } else if let description = text("DESCRIPTION") {
+            for line in description.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
+                let note = try ImportFields.note(String(line), at: "\(location), DESCRIPTION")
+                notes.append(TodoNote(text: note, addedAt: updatedAt ?? createdAt ?? Date(timeIntervalSince1970: 0)))
+            }
+        }
+        guard notes.count <= TodoItem.maximumNotes else {
+            throw ImportProblem(location: location, message: "\(notes.count) notes; an item holds at most \(TodoItem.maximumNotes)")
+        }
+        if first["DTSTART"] != nil { remarks.append("start date (DTSTART) left out (todod has due and wait dates)") }
+        let item = ImportedItem(
+            identity: .external(uid), source: location, title: title, isDone: isDone, createdAt: createdAt,
+            updatedAt: updatedAt, completedAt: isDone ? completedAt : nil,
+            due: try first["DUE"].flatMap { line throws(ImportProblem) in try date(line, at: location, timeZone: timeZone) },
+            wait: try first["X-TODOD-WAIT"].flatMap { line throws(ImportProblem) in try date(line, at: location, timeZone: timeZone) },
+            tags: try ImportFields.tags(tags, at: location, remarks: &remarks),
+            project: text("X-TODOD-PROJECT").flatMap { ImportFields.project($0, remarks: &remarks) },
+            priority: priority, notes: notes, recurrence: recurrence, remarks: remarks)
+        return (item, nil)
+    }
+
+    /// A DATE or DATE-TIME value: a day, or a moment (UTC, in its `TZID`, or floating in `timeZone`).
+    private static func date(_ line: ContentLine, at location: String, timeZone: TimeZone) throws(ImportProblem) -> DueDate? {
+        func failure(_ why: String) -> ImportProblem {
+            ImportProblem(location: "\(location), line \(line.lineNumber)", message: "\(line.name) \(line.value): \(why)")
+        }
+        guard let (day, time, zone) = InterchangeDates.dateTimeParts(line.value.trimmingCharacters(in: .whitespaces)) else {
+            throw failure("not an iCalendar date (20240115 or 20240115T093000[Z])")
+        }
+        guard let time else { return .day(day) }
+        if zone == "Z" { return .moment(InterchangeDates.utc(day, hour: time.hour, minute: time.minute, second: time.second)) }
+        var zoneOfTime = timeZone
+        if let identifier = line.parameters["TZID"] {
+            guard let named = TimeZone(identifier: identifier.hasPrefix("/") ? String(identifier.dropFirst()) : identifier) else {
+                throw failure("unknown time zone \(identifier)")
+            }
+            zoneOfTime = named
+        }
+        return .moment(InterchangeDates.local(day, hour: time.hour, minute: time.minute, second: time.second, in: zoneOfTime))
+    }
+
+    static func header(version: String) -> String {
+        ContentLine.folded("BEGIN:VCALENDAR") + ContentLine.folded("VERSION:2.0")
+            + ContentLine.folded("PRODID:-//todod//todod \(version)//EN")
+    }
+
+    static let footer = ContentLine.folded("END:VCALENDAR")
+
+    /// `item` as a `VTODO`, stamped `now`.
+    static func entry(_ item: TodoItem, listID: String, now: Date) -> String {
+        var lines = ["BEGIN:VTODO", "UID:" + ContentLine.escaped(ExternalIdentity.of(item, listID: listID))]
+        lines.append("DTSTAMP:" + InterchangeDates.compactUTC(now))
+        lines.append("CREATED:" + InterchangeDates.compactUTC(item.createdAt))
+        lines.append("LAST-MODIFIED:" + InterchangeDates.compactUTC(item.updatedAt))
+        lines.append("SUMMARY:" + ContentLine.escaped(item.title))
+        lines.append("STATUS:" + (item.isDone ? "COMPLETED" : "NEEDS-ACTION"))
+        if let completed = item.completedAt { lines.append("COMPLETED:" + InterchangeDates.compactUTC(completed)) }
+        func value(_ date: DueDate) -> String {
+            switch date {
+            case .day(let day): ";VALUE=DATE:" + InterchangeDates.compact(day)
+            case .moment(let moment): ":" + InterchangeDates.compactUTC(moment)
+            }
+        }
+        if let due = item.due { lines.append("DUE" + value(due)) }
+        if let priority = item.priority {
+            lines.append("PRIORITY:" + (priority == .high ? "1" : priority == .medium ? "5" : "9"))
+        }
+        if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.sortedTags.map(ContentLine.escaped).joined(separator: ",")) }
+        if let recurrence = item.recurrence {
+            lines.append("RRULE:" + ICalendarRecurrence.rule(of: recurrence))
+            if recurrence.countsFromCompletion { lines.append("X-TODOD-RECURRENCE:" + ContentLine.escaped(recurrence.text)) }
+        }
+        if !item.notes.isEmpty {
+            lines.append("DESCRIPTION:" + ContentLine.escaped(item.notes.map(\.text).joined(separator: "\n")))
+            for note in item.notes {
+                lines.append("X-TODOD-NOTE;X-ADDED=\(InterchangeDates.compactUTC(note.addedAt)):" + ContentLine.escaped(note.text))
+            }
+        }
+        if let project = item.project { lines.append("X-TODOD-PROJECT:" + ContentLine.escaped(project)) }
+        if let wait = item.wait { lines.append("X-TODOD-WAIT" + value(wait)) }
+        lines.append("END:VTODO")
+        return lines.map(ContentLine.folded).joined()
+    }
+}

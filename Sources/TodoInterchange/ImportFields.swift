@@ -1,0 +1,60 @@
+import TodoModel
+
+/// Makes what another tool wrote fit todod's rules for titles, tags,
+/// projects and notes. What a person would lose by a refusal but not by a
+/// small change (a tag with a dot, a project with a space) is changed and
+/// said in the item's remarks; what cannot be changed without changing its
+/// meaning (a title too long or blank) is an `ImportProblem`.
+enum ImportFields {
+    static func title(_ raw: String, at location: String) throws(ImportProblem) -> String {
+        do { return try TodoTitle.validated(raw) } catch { throw ImportProblem(location: location, message: "\(error)") }
+    }
+
+    static func note(_ raw: String, at location: String) throws(ImportProblem) -> String {
+        do { return try NoteText.validated(raw) } catch { throw ImportProblem(location: location, message: "\(error)") }
+    }
+
+    /// `raw` as a tag: characters a tag cannot hold become `_`; nil (and a
+    /// remark) when nothing is left.
+    static func tag(_ raw: String, remarks: inout [String]) -> String? {
+        var name = String(raw.map { TagName.isAllowed($0) ? $0 : "_" })
+        while name.first == "-" || name.first == "_" { name.removeFirst() }
+        if name.count > TagName.maximumLength { name = String(name.prefix(TagName.maximumLength)) }
+        if name.isEmpty {
+            remarks.append("tag \"\(raw)\" left out: no letters or digits")
+            return nil
+        }
+        if name != raw { remarks.append("tag \"\(raw)\" written as \(name)") }
+        return name
+    }
+
+    /// `raw` as a project path: characters a path cannot hold become `_`,
+    /// empty parts are dropped; nil (and a remark) when nothing is left.
+    static func project(_ raw: String, remarks: inout [String]) -> String? {
+        let parts = raw.split(separator: ".").map { String($0.map { TagName.isAllowed($0) ? $0 : "_" }) }
+        var path = parts.filter { !$0.isEmpty }.joined(separator: ".")
+        if path.count > ProjectPath.maximumLength { path = String(path.prefix(ProjectPath.maximumLength)) }
+        while path.last == "." { path.removeLast() }
+        if path.isEmpty {
+            remarks.append("project \"\(raw)\" left out: no letters or digits")
+            return nil
+        }
+        if path != raw { remarks.append("project \"\(raw)\" written as \(path)") }
+        return path
+    }
+
+    /// Tags, each once ignoring case (the first spelling wins), at most
+    /// `TodoItem.maximumTags` of them.
+    static func tags(_ raw: [String], at location: String, remarks: inout [String]) throws(ImportProblem) -> [String] {
+        var seen: Set<String> = []
+        var tags: [String] = []
+        for name in raw {
+            guard let tag = tag(name, remarks: &remarks), seen.insert(NameCase.lowercased(tag)).inserted else { continue }
+            tags.append(tag)
+        }
+        guard tags.count <= TodoItem.maximumTags else {
+            throw ImportProblem(location: location, message: "\(tags.count) tags; an item holds at most \(TodoItem.maximumTags)")
+        }
+        return tags
+    }
+}

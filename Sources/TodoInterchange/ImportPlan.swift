@@ -1,0 +1,150 @@
+import Foundation
+import TodoModel
+
+/// What importing a batch into the list would do, item by item, and the
+/// one undo step that does it: all or nothing, undone in one go.
+///
+/// An imported item is matched with the list by its identity: an item this
+/// list made (the identity its export derived), an item imported before
+/// with the same Taskwarrior UUID or iCalendar UID, or, for todo.txt, an
+/// item whose line would be the same (`TodoTxtFormat.identity`). A match is
+/// updated — the fields the format carries are set, the others kept — and
+/// anything else is added with the next free id.
+public struct ImportPlan: Hashable, Sendable {
+    public enum Action: String, Sendable, Codable {
+        case add, update, unchanged, skip
+    }
+
+    /// One item of the file, and what the import does with it.
+    public struct Entry: Hashable, Sendable {
+        public var action: Action
+        /// The item's id in the list (nil for a skipped one).
+        public var id: TodoID?
+        public var title: String
+        /// Where it is in the file: "line 3", "task 12".
+        public var source: String
+        /// What could not be carried over, or why it is skipped.
+        public var remarks: [String]
+    }
+
+    public var entries: [Entry]
+    /// The step, nil when the import changes nothing.
+    public var step: UndoStep?
+
+    public func count(_ action: Action) -> Int { entries.count { $0.action == action } }
+
+    public init(
+        _ batch: ImportBatch, format: InterchangeFormat, into collection: TodoCollection, listID: String, at now: Date,
+        timeZone: TimeZone
+    ) {
+        var byExternalID: [String: TodoID] = [:]
+        var byLine: [String: TodoID] = [:]
+        if format == .todotxt {
+            var occurrences: [String: Int] = [:]
+            for item in collection.items.sorted(by: { $0.id < $1.id }) {
+                let identity = TodoTxtFormat.identity(of: item)
+                occurrences[identity, default: 0] += 1
+                byLine[TodoTxtFormat.numbered(identity, occurrences[identity]!)] = item.id
+            }
+        } else {
+            collection.forEachItem { item in if let external = item.externalID { byExternalID[external] = item.id } }
+        }
+        var nextID = collection.nextID
+        var changes: [ItemChange] = []
+        var entries: [Entry] = []
+        var matched: Set<TodoID> = []
+        for imported in batch.items {
+            var existingID: TodoID?
+            var externalID: String?
+            switch imported.identity {
+            case .external(let identity):
+                existingID = ExternalIdentity.itemID(derivedFrom: identity, listID: listID) ?? byExternalID[identity]
+                if existingID.flatMap({ collection[$0] }) == nil, ExternalIdentity.itemID(derivedFrom: identity, listID: listID) == nil {
+                    externalID = identity
+                }
+            case .line(let identity):
+                existingID = byLine[identity]
+            }
+            // Each item of the list is updated by one entry at most; a second is added.
+            if let id = existingID, collection[id] != nil, matched.insert(id).inserted, let before = collection[id] {
+                let after = Self.updated(before, with: imported, format: format, at: now, timeZone: timeZone)
+                let changed = after != before
+                if changed { changes.append(ItemChange(before: before, after: after)) }
+                entries.append(Entry(action: changed ? .update : .unchanged, id: id, title: after.title, source: imported.source, remarks: imported.remarks))
+            } else {
+                let item = Self.added(imported, id: nextID, externalID: externalID, at: now, timeZone: timeZone)
+                nextID = TodoID(nextID.rawValue + 1)
+                changes.append(ItemChange(before: nil, after: item))
+                entries.append(Entry(action: .add, id: item.id, title: item.title, source: imported.source, remarks: imported.remarks))
+            }
+        }
+        for skipped in batch.skipped {
+            entries.append(Entry(action: .skip, id: nil, title: skipped.title, source: skipped.source, remarks: [skipped.reason]))
+        }
+        self.entries = entries
+        let added = entries.count { $0.action == .add }
+        let updated = entries.count { $0.action == .update }
+        var parts: [String] = []
+        if added > 0 { parts.append("add \(added) \(added == 1 ? "item" : "items")") }
+        if updated > 0 { parts.append("update \(updated) \(updated == 1 ? "item" : "items")") }
+        step = changes.isEmpty ? nil : UndoStep(description: "import from \(format.displayName): " + parts.joined(separator: ", "), changes: changes)
+    }
+
+    /// A new item from `imported`. With no dates in the file it is created
+    /// `now`; a done one with no completion date was done when last changed.
+    static func added(_ imported: ImportedItem, id: TodoID, externalID: String?, at now: Date, timeZone: TimeZone) -> TodoItem {
+        let created = imported.createdAt ?? now
+        let updated = max(imported.updatedAt ?? created, created)
+        var item = TodoItem(
+            id: id, title: imported.title, isDone: imported.isDone, createdAt: created, updatedAt: updated,
+            completedAt: imported.isDone ? imported.completedAt ?? updated : nil, due: imported.due,
+            tags: Set(imported.tags), project: imported.project, priority: imported.priority, notes: imported.notes,
+            wait: imported.wait, externalID: externalID)
+        item.recurrence = recurrence(of: imported, due: &item.due, at: now, timeZone: timeZone)
+        return item
+    }
+
+    /// `before` with the fields `format` carries set from `imported`; the
+    /// others, its id, creation and identity are kept. Each field that
+    /// changes is marked changed at the file's modification date, or `now`.
+    static func updated(_ before: TodoItem, with imported: ImportedItem, format: InterchangeFormat, at now: Date, timeZone: TimeZone)
+        -> TodoItem
+    {
+        var after = before
+        let carried = format.carriedFields
+        let changedAt = imported.updatedAt ?? now
+        func set<Value: Equatable>(_ field: ItemField, _ path: WritableKeyPath<TodoItem, Value>, _ value: Value) {
+            guard carried.contains(field), after[keyPath: path] != value else { return }
+            after[keyPath: path] = value
+            after.fieldChangedAt[field] = changedAt
+        }
+        set(.title, \.title, imported.title)
+        if carried.contains(.done), imported.isDone != before.isDone {
+            after.isDone = imported.isDone
+            after.completedAt = imported.isDone ? imported.completedAt ?? changedAt : nil
+            after.fieldChangedAt[.done] = changedAt
+        }
+        var due = imported.due
+        let recurrence = recurrence(of: imported, due: &due, at: now, timeZone: timeZone)
+        set(.due, \.due, due)
+        set(.wait, \.wait, imported.wait)
+        set(.project, \.project, imported.project)
+        set(.priority, \.priority, imported.priority)
+        set(.recurrence, \.recurrence, recurrence)
+        if carried.contains(.tags), Set(imported.tags.map(NameCase.lowercased)) != Set(before.tags.map(NameCase.lowercased)) {
+            after.tags = Set(imported.tags)
+            after.fieldChangedAt[.tags] = changedAt
+        }
+        set(.notes, \.notes, imported.notes)
+        if after != before { after.updatedAt = max(changedAt, before.updatedAt) }
+        return after
+    }
+
+    /// The imported repetition, anchored to the due date as todod's own
+    /// edits anchor it; a repeating item with no due date is due today.
+    private static func recurrence(of imported: ImportedItem, due: inout DueDate?, at now: Date, timeZone: TimeZone) -> Recurrence? {
+        guard let recurrence = imported.recurrence else { return nil }
+        if due == nil { due = .day(CalendarDay(now, in: timeZone)) }
+        return recurrence.anchored(to: due!, in: timeZone)
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import TodoModel
+
+/// Taskwarrior's JSON: reading what `task export` prints (2.6 and 3.x; a JSON
+/// array, or one task per line) and writing what `task import` reads.
+///
+/// Taskwarrior keeps a recurring task as a template (status `recurring`)
+/// and one task per occurrence (`parent` names the template). todod keeps
+/// one item that comes back when done, so a template and its pending
+/// occurrences become one recurring item, due when the first pending
+/// occurrence is; done occurrences stay done items. An export writes a
+/// recurring item as a template, and Taskwarrior makes the occurrences.
+public enum TaskwarriorFormat {
+    public static func read(_ text: String, timeZone: TimeZone) throws(ImportProblem) -> ImportBatch {
+        let tasks = try decode(text)
+        var byUUID: [String: TaskwarriorTask] = [:]
+        for task in tasks { if let uuid = task.uuid?.lowercased() { byUUID[uuid] = task } }
+        // The first pending occurrence of each template, by the template's uuid.
+        var firstPending: [String: Date] = [:]
+        var pendingCount: [String: Int] = [:]
+        for task in tasks {
+            guard let parent = task.parent?.lowercased(), byUUID[parent] != nil,
+                task.status == "pending" || task.status == "waiting",
+                let due = task.due.flatMap({ InterchangeDates.utcInstant($0) })
+            else { continue }
+            pendingCount[parent, default: 0] += 1
+            if firstPending[parent].map({ due < $0 }) ?? true { firstPending[parent] = due }
+        }
+        var batch = ImportBatch()
+        var seen: Set<String> = []
+        for (index, task) in tasks.enumerated() {
+            let location = "task \(index + 1)"
+            guard let uuid = task.uuid?.lowercased(), !uuid.isEmpty else {
+                throw ImportProblem(location: location, message: "it has no uuid")
+            }
+            guard seen.insert(uuid).inserted else {
+                throw ImportProblem(location: location, message: "uuid \(uuid) appears twice")
+            }
+            let title = task.description ?? ""
+            let status = task.status ?? "pending"
+            let isOccurrence = task.parent.map { byUUID[$0.lowercased()] != nil } ?? false
+            // A pending occurrence is merged into its template's item.
+            if isOccurrence && (status == "pending" || status == "waiting") { continue }
+            switch status {
+            case "deleted":
+                batch.skipped.append(.init(source: location, title: title, reason: "deleted in Taskwarrior"))
+                continue
+            case "pending", "waiting", "completed", "recurring":
+                break
+            case let status:
+                throw ImportProblem(location: location, message: "unknown status \"\(status)\"")
+            }
+            var item = try self.item(task, uuid: uuid, at: location, timeZone: timeZone)
+            if task.status == "recurring" {
+                if let due = firstPending[uuid] { item.due = InterchangeDates.dueDate(at: due, in: timeZone) }
+                if let count = pendingCount[uuid], count > 1 {
+                    item.remarks.append("\(count) pending occurrences become one repeating item, due when the first is")
+                }
+            }
+            batch.items.append(item)
+        }
+        return batch
+    }
+
+    private static func decode(_ text: String) throws(ImportProblem) -> [TaskwarriorTask] {
+        let decoder = JSONDecoder()
+        let trimmed = text.drop { $0.isWhitespace }
+        do {
+            if trimmed.first == "[" { return try decoder.decode([TaskwarriorTask].self, from: Data(text.utf8)) }
+        } catch {
+            throw problem(error)
+        }
+        // `rc.json.array=off`: one task per line.
+        var tasks: [TaskwarriorTask] = []
+        for (number, line) in textLines(text).enumerated()
+        where !line.allSatisfy(\.isWhitespace) {
+            do { tasks.append(try decoder.decode(TaskwarriorTask.self, from: Data(line.utf8))) } catch {
+                throw ImportProblem(location: "line \(number + 1)", message: "not a Taskwarrior task: \(problem(error).message)")
+            }
+        }
+        return tasks
+    }
+
+    /// A decoding error, located at the task it is in ("task 3: tags: …").
+    private static func problem(_ error: any Error) -> ImportProblem {
+        guard let error = error as? DecodingError else { return ImportProblem(location: "input", message: "\(error)") }
+        let context: DecodingError.Context
+        let what: String
+        switch error {
+        case .typeMismatch(let type, let found): (context, what) = (found, "expected \(name(of: type))")
+        case .valueNotFound(let type, let found): (context, what) = (found, "expected \(name(of: type)), found null")
+        case .keyNotFound(let key, let found): (context, what) = (found, "\(key.stringValue) is missing")
+        case .dataCorrupted(let found): (context, what) = (found, "not valid JSON")
+        @unknown default: return ImportProblem(location: "input", message: "\(error)")
+        }
+        let path = context.codingPath
+        guard let index = path.first?.intValue else {
+            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return ImportProblem(location: "input", message: what + (detail.map { " (\($0))" } ?? ""))
+        }
+        let field = path.dropFirst().map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        return ImportProblem(location: "task \(index + 1)", message: (field.isEmpty ? "" : field + ": ") + what)
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is [String].Type, is [Any].Type: "an array"
+        default: "\(type)"
+        }
+    }
+
+    private static func item(_ task: TaskwarriorTask, uuid: String, at location: String, timeZone: TimeZone)
+        throws(ImportProblem) -> ImportedItem
+    {
+        func date(_ name: String, _ text: String?) throws(ImportProblem) -> Date? {
+            guard let text else { return nil }
+            guard let date = InterchangeDates.utcInstant(text) else {
+                throw ImportProblem(location: location, message: "\(name) \"\(text)\" is not a Taskwarrior date (20240115T093000Z)")
+            }
+            return date
+        }
+        var remarks: [String] = []
+        let title = try ImportFields.title(task.description ?? "", at: location)
+        let isDone = task.status == "completed"
+        let created = try date("entry", task.entry)
+        var notes: [TodoNote] = []
+        for (number, annotation) in (task.annotations ?? []).enumerated() {
+            let text = try ImportFields.note(annotation.description ?? "", at: "\(location), annotation \(number + 1)")
+            notes.append(TodoNote(text: text, addedAt: try date("annotation entry", annotation.entry) ?? created ?? Date(timeIntervalSince1970: 0)))
+        }
+        guard notes.count <= TodoItem.maximumNotes else {
+            throw ImportProblem(location: location, message: "\(notes.count) annotations; an item holds at most \(TodoItem.maximumNotes)")
+        }
+        var priority: Priority?
+        if let letter = task.priority, !letter.isEmpty {
+            priority = Priority(letter: letter.uppercased())
+            if priority == nil { remarks.append("priority \"\(letter)\" left out (todod has H, M and L)") }
+        }
+        var recurrence: Recurrence?
+        if let text = task.todod_recur { recurrence = Recurrence(text) }
+        if recurrence == nil, let text = task.recur, !text.isEmpty, task.status != "completed" || task.parent == nil {
+            recurrence = TaskwarriorRecurrence.read(text)
+            if recurrence == nil { remarks.append("repetition \"\(text)\" left out: todod cannot repeat that way") }
+        }
+        if task.scheduled != nil { remarks.append("scheduled date left out (todod has due and wait dates)") }
+        if task.until != nil { remarks.append("until date left out") }
+        let tags = try ImportFields.tags(task.tags ?? [], at: location, remarks: &remarks)
+        let project = task.project.flatMap { $0.isEmpty ? nil : ImportFields.project($0, remarks: &remarks) }
+        return ImportedItem(
+            identity: .external(uuid), source: location, title: title, isDone: isDone, createdAt: created,
+            updatedAt: try date("modified", task.modified), completedAt: isDone ? try date("end", task.end) : nil,
+            due: try date("due", task.due).map { InterchangeDates.dueDate(at: $0, in: timeZone) },
+            wait: try date("wait", task.wait).map { InterchangeDates.dueDate(at: $0, in: timeZone) },
+            tags: tags, project: project, priority: priority, notes: notes, recurrence: recurrence, remarks: remarks)
+    }
+
+    /// `item` as a Taskwarrior task (one line of JSON). A done item is
+    /// written without its repetition: its next occurrence is an item of its own.
+    static func entry(_ item: TodoItem, listID: String, timeZone: TimeZone) -> String {
+        let recurrence = item.isDone ? nil : item.recurrence
+        var task = TaskwarriorTask(
+            uuid: ExternalIdentity.uuid(of: item, listID: listID), description: item.title,
+            status: item.isDone ? "completed" : recurrence != nil ? "recurring" : "pending",
+            entry: InterchangeDates.compactUTC(item.createdAt), modified: InterchangeDates.compactUTC(item.updatedAt))
+        task.end = item.completedAt.map(InterchangeDates.compactUTC)
+        task.due = item.due.map { InterchangeDates.compactUTC(InterchangeDates.instant(of: $0, in: timeZone)) }
+        task.wait = item.wait.map { InterchangeDates.compactUTC(InterchangeDates.instant(of: $0, in: timeZone)) }
+        task.tags = item.tags.isEmpty ? nil : item.sortedTags
+        task.project = item.project
+        task.priority = item.priority?.letter
+        task.annotations =
+            item.notes.isEmpty
+            ? nil : item.notes.map { .init(entry: InterchangeDates.compactUTC($0.addedAt), description: $0.text) }
+        if let recurrence {
+            task.recur = TaskwarriorRecurrence.text(of: recurrence)
+            task.rtype = "periodic"
+            task.mask = ""
+            if !TaskwarriorRecurrence.isExact(recurrence) { task.todod_recur = recurrence.text }
+        }
+        return String(decoding: (try? encoder.encode(task)) ?? Data(), as: UTF8.self)
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}

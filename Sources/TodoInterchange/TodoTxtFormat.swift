@@ -1,0 +1,213 @@
+import Foundation
+import TodoModel
+
+/// todo.txt (github.com/todotxt/todo.txt): one task per line.
+///
+/// `x 2024-01-16 2024-01-10 (A) call Mom +family @phone due:2024-01-20`:
+/// `x` and the completion date, a priority `(A)`–`(Z)` (A, B, C are todod's
+/// H, M, L; a lower one is kept as a tag `pri-D`), the creation date, then
+/// the text. The first `+project` is the project, each `@context` a tag.
+/// Of the `key:value` add-ons, `due:` (due date), `t:` (threshold: todod's
+/// wait date), `rec:` (repetition: `rec:+1w` counts from the due date,
+/// `rec:1w` from completion, `b` is weekdays) and `pri:` (the priority of a
+/// done task) are read; any other stays in the title, as do further projects.
+///
+/// Lines have no ids, so a line is known again by its identity
+/// (`identity(of:)`): its words, projects and contexts, not its dates,
+/// priority or done mark, which are what a re-import should update.
+public enum TodoTxtFormat {
+    public static func read(_ text: String, timeZone: TimeZone) throws(ImportProblem) -> ImportBatch {
+        var batch = ImportBatch()
+        var occurrences: [String: Int] = [:]
+        for (index, line) in textLines(text).enumerated() {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            var item = try self.item(line, at: "line \(index + 1)", timeZone: timeZone)
+            if case .line(let identity) = item.identity {
+                occurrences[identity, default: 0] += 1
+                item.identity = .line(numbered(identity, occurrences[identity]!))
+            }
+            batch.items.append(item)
+        }
+        return batch
+    }
+
+    /// Identities of lines that are the same: the second is `…#2`.
+    static func numbered(_ identity: String, _ occurrence: Int) -> String {
+        occurrence == 1 ? identity : identity + "#\(occurrence)"
+    }
+
+    private static func item(_ line: Substring, at location: String, timeZone: TimeZone) throws(ImportProblem) -> ImportedItem {
+        var words = line.split(whereSeparator: \.isWhitespace)[...]
+        func day(_ text: Substring?) -> CalendarDay? { text.flatMap { CalendarDay(iso: String($0)) } }
+        var isDone = false
+        var completed: CalendarDay?
+        var created: CalendarDay?
+        var letter: Character?
+        if words.first == "x" {
+            isDone = true
+            words.removeFirst()
+            if let date = day(words.first) {
+                completed = date
+                words.removeFirst()
+                if let date = day(words.first) {
+                    created = date
+                    words.removeFirst()
+                }
+            }
+        }
+        if let first = words.first, first.count == 3, first.first == "(", first.last == ")",
+            let middle = first.dropFirst().first, middle.isASCII, middle.isUppercase
+        {
+            letter = middle
+            words.removeFirst()
+        }
+        if created == nil, let date = day(words.first) {
+            created = date
+            words.removeFirst()
+        }
+        var remarks: [String] = []
+        var titleWords: [Substring] = []
+        var project: String?
+        var tags: [String] = []
+        var due: DueDate?
+        var wait: DueDate?
+        var recurrence: Recurrence?
+        for word in words {
+            if word.count > 1, word.first == "+", project == nil {
+                project = ImportFields.project(String(word.dropFirst()), remarks: &remarks)
+                continue
+            }
+            if word.count > 1, word.first == "@" {
+                tags.append(String(word.dropFirst()))
+                continue
+            }
+            guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else {
+                titleWords.append(word)
+                continue
+            }
+            let value = word[word.index(after: colon)...]
+            switch word[..<colon] {
+            case "due", "t":
+                guard let date = day(value) else {
+                    throw ImportProblem(location: location, message: "\(word) is not a date (write YYYY-MM-DD)")
+                }
+                if word.hasPrefix("due:") { due = .day(date) } else { wait = .day(date) }
+            case "rec":
+                recurrence = Self.recurrence(value)
+                if recurrence == nil { remarks.append("\(word) left out: todod cannot repeat that way") }
+            case "pri" where value.count == 1 && value.first!.isUppercase && letter == nil:
+                letter = value.first
+            default:
+                titleWords.append(word)
+            }
+        }
+        var priority: Priority?
+        switch letter {
+        case "A": priority = .high
+        case "B": priority = .medium
+        case "C": priority = .low
+        case let letter?:
+            tags.append("pri-\(letter)")
+            remarks.append("priority (\(letter)) kept as tag pri-\(letter) (todod has three: A, B, C)")
+        case nil: break
+        }
+        let text = titleWords.joined(separator: " ")
+        let title = try ImportFields.title(text.isEmpty ? words.joined(separator: " ") : text, at: location)
+        func start(_ day: CalendarDay?) -> Date? { day?.start(in: timeZone) }
+        return ImportedItem(
+            identity: .line(identity(of: words)), source: location, title: title, isDone: isDone, createdAt: start(created),
+            completedAt: start(completed), due: due, wait: wait,
+            tags: try ImportFields.tags(tags, at: location, remarks: &remarks), project: project, priority: priority,
+            recurrence: recurrence, remarks: remarks)
+    }
+
+    /// `+1w` (from the due date), `2m` (from completion), `1b` (weekdays).
+    static func recurrence(_ text: Substring) -> Recurrence? {
+        let fromDue = text.first == "+"
+        let rest = fromDue ? text.dropFirst() : text
+        guard let unit = rest.last, let count = rest.dropLast().isEmpty ? 1 : Int(rest.dropLast()), count > 0 else { return nil }
+        let period: Recurrence.Period
+        switch unit {
+        case "d": period = .every(count, .day)
+        case "w": period = .every(count, .week)
+        case "m": period = .every(count, .month)
+        case "y": period = .every(count, .year)
+        case "b" where count == 1: period = .weekdays
+        default: return nil
+        }
+        return try? Recurrence(period, countsFromCompletion: !fromDue)
+    }
+
+    /// A line's identity: its words in order, then its projects and
+    /// contexts sorted (where they stand in the line does not matter),
+    /// without the add-ons a re-import updates (`due:`, `t:`, `rec:`, `pri:`).
+    static func identity(of words: some Sequence<Substring>) -> String {
+        var text: [Substring] = []
+        var projects: [String] = []
+        var contexts: [String] = []
+        for word in words {
+            if word.count > 1, word.first == "+" {
+                projects.append(NameCase.lowercased(String(word)))
+            } else if word.count > 1, word.first == "@" {
+                contexts.append(NameCase.lowercased(String(word)))
+            } else if !["due:", "t:", "rec:", "pri:"].contains(where: { word.hasPrefix($0) }) {
+                text.append(word)
+            }
+        }
+        return (text.map(String.init) + projects.sorted() + contexts.sorted()).joined(separator: " ")
+    }
+
+    /// The identity the line an export writes for `item` has.
+    public static func identity(of item: TodoItem) -> String {
+        identity(of: body(of: item).split(separator: " "))
+    }
+
+    /// The title, project and contexts of `item`'s line.
+    static func body(of item: TodoItem) -> String {
+        var words = [item.title]
+        if let project = item.project { words.append("+" + project) }
+        words += item.sortedTags.map { "@" + $0 }
+        return words.joined(separator: " ")
+    }
+
+    /// `item` as one todo.txt line, with its newline.
+    static func entry(_ item: TodoItem, timeZone: TimeZone) -> String {
+        let letters: [Priority: String] = [.high: "A", .medium: "B", .low: "C"]
+        var words: [String] = []
+        if item.isDone {
+            words.append("x")
+            words.append(CalendarDay(item.completedAt ?? item.updatedAt, in: timeZone).description)
+        } else if let priority = item.priority {
+            words.append("(\(letters[priority]!))")
+        }
+        words.append(CalendarDay(item.createdAt, in: timeZone).description)
+        words.append(body(of: item))
+        func day(_ date: DueDate) -> String {
+            switch date {
+            case .day(let day): day.description
+            case .moment(let moment): CalendarDay(moment, in: timeZone).description
+            }
+        }
+        if let due = item.due { words.append("due:" + day(due)) }
+        if let wait = item.wait { words.append("t:" + day(wait)) }
+        if let recurrence = item.recurrence, let text = text(of: recurrence) { words.append("rec:" + text) }
+        if item.isDone, let priority = item.priority { words.append("pri:" + letters[priority]!) }
+        return words.joined(separator: " ") + "\n"
+    }
+
+    private static func text(of recurrence: Recurrence) -> String? {
+        let sign = recurrence.countsFromCompletion ? "" : "+"
+        switch recurrence.period {
+        case .weekdays: return sign + "1b"
+        case .every(let count, let unit):
+            let letter: String =
+                switch unit {
+                case .day: "d"
+                case .week: "w"
+                case .month: "m"
+                case .year: "y"
+                }
+            return sign + "\(count)" + letter
+        }
+    }
+}

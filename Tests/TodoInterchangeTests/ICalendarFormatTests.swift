@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TodoModel
+
+@testable import TodoInterchange
+
+@Suite struct ICalendarFormatTests {
+    static let calendar = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//test//EN\r
+        BEGIN:VEVENT\r
+        UID:event-1\r
+        SUMMARY:not a to-do\r
+        END:VEVENT\r
+        BEGIN:VTODO\r
+        UID:todo-1@example.com\r
+        SUMMARY:Renew passport\\, and visa\\; urgently\r
+        DUE;TZID=America/New_York:20261201T090000\r
+        PRIORITY:2\r
+        CATEGORIES:travel,admin\r
+        DESCRIPTION:bring photos\\nand the old one\r
+        RRULE:FREQ=WEEKLY;INTERVAL=2\r
+        CREATED:20261120T080000Z\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:alarm text is not a note\r
+        END:VALARM\r
+        END:VTODO\r
+        BEGIN:VTODO\r
+        UID:todo-2@example.com\r
+        SUMMARY:A very long summary that an iCalendar writer folds because a content \r
+         line may be at most seventy-five octets long: ünïcödé too\r
+        DUE;VALUE=DATE:20261224\r
+        STATUS:COMPLETED\r
+        COMPLETED:20261121T100000Z\r
+        RRULE:FREQ=MONTHLY;COUNT=3\r
+        END:VTODO\r
+        BEGIN:VTODO\r
+        UID:todo-3@example.com\r
+        SUMMARY:called off\r
+        STATUS:CANCELLED\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test func readsToDosAndPassesOverTheRest() throws {
+        let batch = try ICalendarFormat.read(Self.calendar, timeZone: .berlin)
+        #expect(batch.items.count == 2)
+        #expect(batch.skipped.map(\.reason) == ["cancelled"])
+        let passport = batch.items[0]
+        #expect(passport.identity == .external("todo-1@example.com"))
+        #expect(passport.title == "Renew passport, and visa; urgently")
+        #expect(passport.due == .moment(utc(2026, 12, 1, 14)))
+        #expect(passport.priority == .high)
+        #expect(passport.tags == ["travel", "admin"])
+        #expect(passport.notes.map(\.text) == ["bring photos", "and the old one"])
+        #expect(passport.recurrence?.text == "every 2 weeks")
+        #expect(passport.createdAt == utc(2026, 11, 20, 8))
+        #expect(passport.source == "to-do 1 (line 8)")
+    }
+
+    @Test func foldedLinesDatesAndRulesTodoCannotKeep() throws {
+        let done = try ICalendarFormat.read(Self.calendar, timeZone: .berlin).items[1]
+        #expect(done.title.hasSuffix("seventy-five octets long: ünïcödé too"))
+        #expect(done.title.contains("content line"))
+        #expect(done.due == .day(CalendarDay(year: 2026, month: 12, day: 24)))
+        #expect(done.isDone)
+        #expect(done.completedAt == utc(2026, 11, 21, 10))
+        #expect(done.recurrence == nil)
+        #expect(done.remarks == ["repetition FREQ=MONTHLY;COUNT=3 left out: todod has no COUNT"])
+    }
+
+    @Test func badInputNamesTheToDo() {
+        #expect(throws: ImportProblem(location: "to-do 1 (line 1)", message: "it has no UID")) {
+            try ICalendarFormat.read("BEGIN:VTODO\nSUMMARY:x\nEND:VTODO\n", timeZone: .berlin)
+        }
+        #expect(throws: ImportProblem(location: "to-do 1 (line 1), line 4", message: "DUE 20261201T090000: unknown time zone Mars/Olympus")) {
+            try ICalendarFormat.read("BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;TZID=Mars/Olympus:20261201T090000\nEND:VTODO\n", timeZone: .berlin)
+        }
+        #expect(throws: ImportProblem(location: "line 2", message: "BEGIN:VTODO has no END:VTODO")) {
+            try ICalendarFormat.read("\nBEGIN:VTODO\nUID:a\n", timeZone: .berlin)
+        }
+        #expect(throws: ImportProblem(location: "to-do 2 (line 5)", message: "UID a is also the UID of to-do 1 (line 1)")) {
+            try ICalendarFormat.read("BEGIN:VTODO\nUID:a\nSUMMARY:x\nEND:VTODO\nBEGIN:VTODO\nUID:a\nSUMMARY:y\nEND:VTODO\n", timeZone: .berlin)
+        }
+    }
+
+    @Test func weekdaysAreMondayToFriday() {
+        #expect((try? ICalendarRecurrence.read("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR").get()) == .weekdays)
+        #expect((try? ICalendarRecurrence.read("FREQ=WEEKLY;BYDAY=MO,WE").get()) == nil)
+    }
+
+    @Test func foldingNeverSplitsACharacterAndKeepsLinesShort() {
+        let line = "SUMMARY:" + String(repeating: "ö€𝄞", count: 40)
+        let folded = ContentLine.folded(line)
+        let physical = folded.utf8.split(separator: 10).map { Array($0) }
+        #expect(physical.allSatisfy { $0.count <= 76 })  // 75 octets and the CR
+        #expect(String(decoding: physical.map { $0.drop { $0 == 32 } }.map { $0.filter { $0 != 13 } }.joined(), as: UTF8.self) == line)
+    }
+}

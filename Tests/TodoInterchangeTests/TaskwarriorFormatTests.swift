@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TodoModel
+
+@testable import TodoInterchange
+
+@Suite struct TaskwarriorFormatTests {
+    /// What `task export` (2.6) wrote for a list with a recurring task, a
+    /// done one, a deleted one and a waiting one (Berlin is UTC+1 in winter).
+    static let export = """
+        [
+        {"id":1,"description":"Buy milk","due":"20261124T230000Z","entry":"20261120T080000Z","modified":"20261121T090000Z","priority":"H","project":"home.errands","status":"pending","uuid":"844ab377-3fb6-4599-9bc4-d4895a2c957d","annotations":[{"entry":"20261121T090000Z","description":"semi-skimmed"}],"tags":["shop","Shop"],"urgency":16.9},
+        {"id":2,"description":"Pay rent","due":"20261130T230000Z","entry":"20261120T080000Z","mask":"--","modified":"20261120T080000Z","project":"money","recur":"monthly","rtype":"periodic","status":"recurring","uuid":"2648fcb6-44d4-403b-b1ba-b6fd2a7f8379"},
+        {"id":0,"description":"Pay rent","due":"20261031T230000Z","end":"20261101T100000Z","entry":"20261120T080000Z","imask":0,"modified":"20261101T100000Z","parent":"2648fcb6-44d4-403b-b1ba-b6fd2a7f8379","recur":"monthly","status":"completed","uuid":"8047dd54-0776-4359-b835-480b238fe3a3"},
+        {"id":3,"description":"Pay rent","due":"20261130T230000Z","entry":"20261120T080000Z","imask":1,"modified":"20261120T080000Z","parent":"2648fcb6-44d4-403b-b1ba-b6fd2a7f8379","recur":"monthly","status":"pending","uuid":"9a0b8c7d-0776-4359-b835-480b238fe3a3"},
+        {"id":4,"description":"Write report","due":"20261210T133000Z","entry":"20261120T080000Z","modified":"20261120T080000Z","status":"waiting","wait":"20261204T230000Z","scheduled":"20261201T230000Z","uuid":"a57c5020-743a-4bf1-baf3-1e320dce8625","tags":["work"]},
+        {"id":0,"description":"old thing","end":"20261121T100000Z","entry":"20261120T080000Z","modified":"20261121T100000Z","status":"deleted","uuid":"d9b5d43b-8438-427a-8a1d-79c8c5f15cc2"}
+        ]
+        """
+
+    @Test func readsWhatTaskExportPrints() throws {
+        let batch = try TaskwarriorFormat.read(Self.export, timeZone: .berlin)
+        #expect(batch.items.map(\.title) == ["Buy milk", "Pay rent", "Pay rent", "Write report"])
+        #expect(batch.skipped.map(\.reason) == ["deleted in Taskwarrior"])
+        let milk = batch.items[0]
+        #expect(milk.identity == .external("844ab377-3fb6-4599-9bc4-d4895a2c957d"))
+        // Midnight in Berlin is a due day; tags that differ in case are one tag.
+        #expect(milk.due == .day(CalendarDay(year: 2026, month: 11, day: 25)))
+        #expect(milk.tags == ["shop"])
+        #expect(milk.project == "home.errands")
+        #expect(milk.priority == .high)
+        #expect(milk.notes == [TodoNote(text: "semi-skimmed", addedAt: utc(2026, 11, 21, 9))])
+        #expect(milk.createdAt == utc(2026, 11, 20, 8))
+        #expect(milk.updatedAt == utc(2026, 11, 21, 9))
+    }
+
+    @Test func aTemplateAndItsPendingOccurrenceAreOneRepeatingItem() throws {
+        let batch = try TaskwarriorFormat.read(Self.export, timeZone: .berlin)
+        let rent = batch.items[1]
+        #expect(rent.identity == .external("2648fcb6-44d4-403b-b1ba-b6fd2a7f8379"))
+        #expect(rent.recurrence == .monthly)
+        #expect(rent.due == .day(CalendarDay(year: 2026, month: 12, day: 1)))
+        #expect(!rent.isDone)
+        // The done occurrence stays a done item, without the repetition.
+        let paid = batch.items[2]
+        #expect(paid.isDone)
+        #expect(paid.recurrence == nil)
+        #expect(paid.completedAt == utc(2026, 11, 1, 10))
+    }
+
+    @Test func aTimeOfDayIsAMomentAndWhatTodoHasNoPlaceForIsSaid() throws {
+        let report = try TaskwarriorFormat.read(Self.export, timeZone: .berlin).items[3]
+        #expect(report.due == .moment(utc(2026, 12, 10, 13, 30)))
+        #expect(report.wait == .day(CalendarDay(year: 2026, month: 12, day: 5)))
+        #expect(report.remarks == ["scheduled date left out (todod has due and wait dates)"])
+    }
+
+    @Test func badInputIsRefusedWithWhereAndWhat() {
+        func problem(_ text: String) -> ImportProblem? {
+            do {
+                _ = try TaskwarriorFormat.read(text, timeZone: .berlin)
+                return nil
+            } catch { return error }
+        }
+        #expect(problem(#"[{"uuid":"a","description":"x"},{"uuid":"b","description":"y","tags":"work"}]"#)?.description
+            == "task 2: tags: expected an array")
+        #expect(problem(#"[{"uuid":"a","description":"x","due":"friday"}]"#)?.description
+            == "task 1: due \"friday\" is not a Taskwarrior date (20240115T093000Z)")
+        #expect(problem(#"[{"uuid":"a","description":"x"},{"uuid":"A","description":"y"}]"#)?.description == "task 2: uuid a appears twice")
+        #expect(problem(#"[{"uuid":"a","description":"  "}]"#)?.location == "task 1")
+        #expect(problem(#"[{"uuid":"a","description":"x"},"#)?.location == "input")
+        #expect(problem(#"[{"description":"x"}]"#)?.description == "task 1: it has no uuid")
+        #expect(problem(#"[{"uuid":"a","description":"x","status":"frozen"}]"#)?.description == "task 1: unknown status \"frozen\"")
+    }
+
+    @Test func readsOneTaskPerLineToo() throws {
+        let lines = #"{"uuid":"a","description":"x"}"# + "\n\n" + #"{"uuid":"b","description":"y","status":"completed"}"# + "\n"
+        let batch = try TaskwarriorFormat.read(lines, timeZone: .berlin)
+        #expect(batch.items.map(\.isDone) == [false, true])
+    }
+
+    @Test(arguments: [
+        ("weekly", "weekly"), ("3d", "every 3 days"), ("2 weeks", "every 2 weeks"), ("6mo", "every 6 months"),
+        ("quarterly", "every 3 months"), ("biweekly", "every 2 weeks"), ("1y", "yearly"), ("weekdays", "weekdays"),
+        ("2q", "every 6 months"), ("annual", "yearly"),
+    ])
+    func recurrencesTaskwarriorWrites(text: String, expected: String) {
+        #expect(TaskwarriorRecurrence.read(text)?.text == expected)
+    }
+
+    @Test func recurrencesTodoCannotKeepAreLeftOutWithARemark() throws {
+        let text = #"[{"uuid":"a","description":"x","status":"recurring","recur":"5min","due":"20261130T230000Z"}]"#
+        let item = try #require(try TaskwarriorFormat.read(text, timeZone: .berlin).items.first)
+        #expect(item.recurrence == nil)
+        #expect(item.remarks == ["repetition \"5min\" left out: todod cannot repeat that way"])
+    }
+}
