@@ -121,7 +121,7 @@ let package = Package(
             dependencies: ["TodoStorage", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // In-process with an injected clock: no store, no GRDB.
-        .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TestSupport"]),
+        .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoInterchange", "TestSupport"]),
         .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TestSupport"]),
         .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
         // What todoctl's screens need from TodoClient, without a daemon: display widths.
