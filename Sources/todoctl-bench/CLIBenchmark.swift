@@ -32,6 +32,13 @@ struct CLIBenchmark {
             parent = URL(fileURLWithPath: arguments[flag + 1])
             arguments.removeSubrange(flag...(flag + 1))
         }
+        if arguments.first == "import" {
+            let scratch = parent.appendingPathComponent("todoctl-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            try ImportBenchmark.run(size: arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000, in: scratch)
+            return
+        }
         let sizes = arguments.isEmpty ? [1000, 20_000, 100_000] : arguments.compactMap(Int.init)
         guard sizes.count == arguments.count || arguments.isEmpty, let taskVersion = TaskwarriorContender.version else {
             FileHandle.standardError.write(Data("usage: todoctl-bench [--data-parent DIR] [SIZES...] (needs Taskwarrior: apt-get install taskwarrior)\n".utf8))

@@ -50,6 +50,15 @@ struct TaskwarriorContender {
     let environment: [String: String]
 
     init(items count: Int, in parent: URL) throws {
+        let tasks = (0..<count).map {
+            #"{"uuid":"\#(UUID().uuidString.lowercased())","description":"item \#($0)","status":"pending","entry":"20261101T000000Z","#
+                + #""tags":["\#(SeedItems.tag($0))"],"project":"\#(SeedItems.project($0))"}"#
+        }
+        try self.init(tasks: tasks, in: parent)
+    }
+
+    /// A Taskwarrior seeded with `tasks` (JSON objects as `task import` reads them); none for an empty one.
+    init(tasks: [String], in parent: URL) throws {
         directory = parent.appendingPathComponent("task-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let rc = directory.appendingPathComponent("taskrc")
@@ -58,10 +67,7 @@ struct TaskwarriorContender {
         var environment = ProcessInfo.processInfo.environment
         environment["TASKRC"] = rc.path
         self.environment = environment
-        let tasks = (0..<count).map {
-            #"{"uuid":"\#(UUID().uuidString.lowercased())","description":"item \#($0)","status":"pending","entry":"20261101T000000Z","#
-                + #""tags":["\#(SeedItems.tag($0))"],"project":"\#(SeedItems.project($0))"}"#
-        }
+        guard !tasks.isEmpty else { return }
         let file = directory.appendingPathComponent("import.json")
         try ("[" + tasks.joined(separator: ",") + "]").write(to: file, atomically: true, encoding: .utf8)
         _ = try ProcessTimer.run("task", ["import", file.path], environment: environment)
@@ -69,6 +75,21 @@ struct TaskwarriorContender {
 
     func time(_ arguments: [String]) throws -> Double {
         try ProcessTimer.run("task", arguments, environment: environment)
+    }
+
+    /// Writes what `task export` prints to `file`.
+    func export(to file: URL) throws {
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["task", "export"]
+        process.environment = environment
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchmarkError.failed("task export exited \(process.terminationStatus)") }
+        try data.write(to: file)
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
