@@ -28,7 +28,8 @@ enum TaskwarriorRecurrence {
             "quarters": (3, .month), "y": (1, .year), "yr": (1, .year), "yrs": (1, .year), "year": (1, .year),
             "years": (1, .year),
         ]
-        guard let (factor, unit) = units[unitText] else { return nil }
+        // A count past todod's largest is refused before it can overflow.
+        guard let (factor, unit) = units[unitText], count <= Recurrence.maximumCount else { return nil }
         return try? Recurrence(.every(count * factor, unit))
     }
 

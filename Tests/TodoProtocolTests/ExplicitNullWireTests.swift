@@ -21,6 +21,11 @@ import TodoViewModels
         ("todo.setDue.params", { try encode(SetTodoDue.Params(id: 1, due: nil)) }),
         ("transaction.result", { try encode(Transaction.Result(results: [.init(id: nil, item: nil, done: nil)], done: nil)) }),
         (
+            "todo.import.result",
+            { try encode(ImportTodos.Result(staged: 0, items: [.init(action: "skip", id: nil, title: "t", source: "line 1", remarks: [])])) }
+        ),
+        ("todo.export.result", { try encode(ExportTodos.Result(text: "", count: 0, cursor: nil)) }),
+        (
             "view.subscribe.result",
             {
                 try encode(
