@@ -80,6 +80,12 @@ import Testing
         #expect(refused.status == 65)
         #expect(refused.stderr == "todoctl: Nothing was imported: task 2: due \"soon\" is not a Taskwarrior date (20240115T093000Z).\n", "\(refused.stderr)")
         #expect(try await todoctl("export", "--format", "todotxt", socket: daemon.socket).stdout == "")
+
+        // Standard input, and a format no extension can tell.
+        let piped = try await todoctl(
+            arguments: ["import", "--format", "todotxt", "-"], socket: daemon.socket, input: "(A) from a pipe @stdin\n")
+        #expect(piped.stdout == "imported from todo.txt: 1 added, 0 updated, 0 unchanged, 0 skipped\n", "\(piped.stderr)")
+        #expect(try await todoctl("export", "--format", "todotxt", socket: daemon.socket).stdout.hasSuffix(" from a pipe @stdin\n"))
         let unknown = try await todoctl("import", daemon.directory.appendingPathComponent("notes.md").path, socket: daemon.socket)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("say which format"), "\(unknown.stderr)")

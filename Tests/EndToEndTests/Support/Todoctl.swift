@@ -12,14 +12,18 @@ func todoctl(_ arguments: String..., socket: String, environment: [String: Strin
     try await todoctl(arguments: arguments, socket: socket, environment: environment)
 }
 
-/// Runs the real `todoctl` with arguments built at run time (many words, say).
-func todoctl(arguments: [String], socket: String, environment: [String: String] = [:]) async throws -> CommandResult {
+/// Runs the real `todoctl` with arguments built at run time (many words,
+/// say), reading `input` on stdin if given.
+func todoctl(arguments: [String], socket: String, environment: [String: String] = [:], input: String? = nil) async throws
+    -> CommandResult
+{
     let stdout = OutputCollector()
     let stderr = OutputCollector()
     let child = try ChildProcess(
         Binaries.todoctl,
         ["--socket", socket] + arguments,
         environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        input: input,
         stdout: stdout,
         stderr: stderr
     )
