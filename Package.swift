@@ -75,7 +75,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
             ]
         ),
@@ -93,6 +93,7 @@ let package = Package(
             dependencies: [
                 "TodoClient", "TodoProtocol", "TodoInterchange", "BuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // Benchmarks, run in release mode by scripts/bench (never part of the tests).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Encodes `Encodable` values as compact JSON with sorted keys and unescaped
 /// slashes: byte for byte what Foundation's `JSONEncoder` writes with

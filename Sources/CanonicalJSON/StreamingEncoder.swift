@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `Encoder` behind `CanonicalJSONEncoder`: it appends each value's JSON
 /// to `bytes` as `encode(to:)` calls arrive.

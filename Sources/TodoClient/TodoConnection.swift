@@ -1,8 +1,9 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOExtras
-import NIOFoundationCompat
+import NIOFoundationEssentialsCompat
 import NIOPosix
 import TodoProtocol
 

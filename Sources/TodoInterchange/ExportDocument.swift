@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// An export in one format, written in parts: todod sends a long export

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// iCalendar to-dos (RFC 5545 `VTODO`): reading them from any calendar file
@@ -81,7 +81,7 @@ public enum ICalendarFormat {
         for line in lines where line.name == "CATEGORIES" { tags += ContentLine.unescapedList(line.value) }
         var priority: Priority?
         if let value = first["PRIORITY"]?.value {
-            switch Int(value.trimmingCharacters(in: .whitespaces)) {
+            switch Int(value.trimmingWhitespace()) {
             case 0?: break
             case (1...4)?: priority = .high
             case 5?: priority = .medium
@@ -134,7 +134,7 @@ public enum ICalendarFormat {
         func failure(_ why: String) -> ImportProblem {
             ImportProblem(location: "\(location), line \(line.lineNumber)", message: "\(line.name) \(line.value): \(why)")
         }
-        guard let (day, time, zone) = InterchangeDates.dateTimeParts(line.value.trimmingCharacters(in: .whitespaces)) else {
+        guard let (day, time, zone) = InterchangeDates.dateTimeParts(line.value.trimmingWhitespace()) else {
             throw failure("not an iCalendar date (20240115 or 20240115T093000[Z])")
         }
         guard let time else { return .day(day) }

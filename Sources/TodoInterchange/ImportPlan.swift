@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// What importing a batch into the list would do, item by item, and the

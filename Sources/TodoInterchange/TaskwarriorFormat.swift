@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// Taskwarrior's JSON: reading what `task export` prints (2.6 and 3.x; a JSON
@@ -95,7 +95,7 @@ public enum TaskwarriorFormat {
         }
         let path = context.codingPath
         guard let index = path.first?.intValue else {
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            let detail = (context.underlyingError as? any CustomDebugStringConvertible)?.debugDescription
             return ImportProblem(location: "input", message: what + (detail.map { " (\($0))" } ?? ""))
         }
         let field = path.dropFirst().map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")

@@ -7,7 +7,7 @@ import TodoModel
 /// Taskwarrior keeps as an attribute it does not know and a re-import prefers.
 enum TaskwarriorRecurrence {
     static func read(_ text: String) -> Recurrence? {
-        let word = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let word = text.lowercased().trimmingWhitespace()
         let named: [String: Recurrence.Period] = [
             "daily": .every(1, .day), "day": .every(1, .day), "weekdays": .weekdays,
             "weekly": .every(1, .week), "week": .every(1, .week), "biweekly": .every(2, .week),
@@ -18,7 +18,7 @@ enum TaskwarriorRecurrence {
         ]
         if let period = named[word] { return try? Recurrence(period) }
         let digits = word.prefix { $0.isASCIIDigit }
-        let unitText = word.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+        let unitText = String(word.dropFirst(digits.count)).trimmingWhitespace()
         let count = digits.isEmpty ? 1 : Int(digits) ?? 0
         let units: [String: (Int, Recurrence.Unit)] = [
             "d": (1, .day), "day": (1, .day), "days": (1, .day),

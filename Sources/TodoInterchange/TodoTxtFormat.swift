@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// todo.txt (github.com/todotxt/todo.txt): one task per line.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When an item is due: a whole day, or a moment.
 ///
@@ -103,7 +103,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
         // Written digit by digit: rows of a view of 100,000 items carry
         // several dates each, and `String(format:)` took most of their time.
         guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
-            return String(format: "%04d-%02d-%02d", year, month, day)
+            return String.zeroPadded(year, width: 4) + "-" + String.zeroPadded(month, width: 2) + "-" + String.zeroPadded(day, width: 2)
         }
         return String(unsafeUninitializedCapacity: 10) { buffer in
             writeISO(into: buffer)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One change to an item's fields besides its title and status, with every
 /// value resolved: dates are dates, recurrences are recurrences.

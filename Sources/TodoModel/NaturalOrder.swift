@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The order people expect titles in: "item 2" before "item 10", "apple" next
 /// to "Apple" and "Äpfel" among the a's.
@@ -101,6 +101,6 @@ extension String {
     /// should not pay for Unicode tables it does not need.
     fileprivate var decomposedStringWithCanonicalMappingIfNeeded: String {
         if utf8.allSatisfy({ $0 < 0x80 }) { return self }
-        return decomposedStringWithCanonicalMapping
+        return canonicallyDecomposed
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How an item repeats: when it is done, it comes back due again one period
 /// later.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A wall-clock time (hour, minute, second) with no date and no zone: what a
 /// person means by "18:00", and what a repeating item keeps from one
@@ -34,8 +34,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `HH:MM`, or `HH:MM:SS` when the seconds are not zero.
     public var description: String {
         second == 0
-            ? String(format: "%02d:%02d", hour, minute)
-            : String(format: "%02d:%02d:%02d", hour, minute, second)
+            ? String.zeroPadded(hour, width: 2) + ":" + String.zeroPadded(minute, width: 2)
+            : String.zeroPadded(hour, width: 2) + ":" + String.zeroPadded(minute, width: 2) + ":" + String.zeroPadded(second, width: 2)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every item, and the rules of every command on them.
 ///

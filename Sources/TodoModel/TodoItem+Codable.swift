@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Items are stored as JSON in undo steps. Fields added after the first
 /// release may be missing from steps stored before them, and are read as

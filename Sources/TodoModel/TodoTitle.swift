@@ -35,10 +35,12 @@ extension String {
             }
         }
     }
+}
 
+extension StringProtocol {
     /// The string without leading and trailing white space (spaces, tabs, line breaks),
     /// by Unicode's definition rather than ASCII's, so a no-break space counts too.
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let first = firstIndex(where: { !isSpace($0) }),
             let last = lastIndex(where: { !isSpace($0) })

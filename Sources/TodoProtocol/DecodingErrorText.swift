@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns Foundation's decoding errors into one sentence a person can act on,
 /// naming the offending field ("\"title\" is missing", "\"id\": expected an integer").
@@ -16,9 +16,9 @@ enum DecodingErrorText {
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             return "\(path(context.codingPath)): expected \(typeName(type))"
         case .dataCorrupted(let context):
-            // JSON syntax errors arrive as an NSError whose debug description
-            // says where the syntax broke; prefer it to the generic text.
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            // A JSON syntax error's own debug description says where the
+            // syntax broke; prefer it to the generic text.
+            let underlying = (context.underlyingError as? any CustomDebugStringConvertible)?.debugDescription
             let location = context.codingPath.count <= outerKeys ? "" : "\(path(context.codingPath)): "
             return location + (underlying ?? context.debugDescription)
         @unknown default:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// Reads due dates as the protocol takes them: `YYYY-MM-DD` for a day, or an
@@ -6,7 +6,7 @@ import TodoModel
 /// optional `Z` or `±hh:mm` offset; without one it is the daemon's local time).
 public enum DueDateText {
     public static func parse(_ text: String, timeZone: TimeZone) -> DueDate? {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingWhitespace()
         if let day = CalendarDay(iso: text) { return .day(day) }
         let parts = text.split(separator: "T", maxSplits: 1)
         guard parts.count == 2, let day = CalendarDay(iso: String(parts[0])) else { return nil }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one line from a client holds: a request, a batch of them, or nothing.
 ///

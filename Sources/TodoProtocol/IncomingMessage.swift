@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A line the client read from the daemon: a reply to one of its requests, or
 /// a pushed notification. The payload is decoded later, once the caller knows

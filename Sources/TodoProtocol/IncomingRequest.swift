@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoViewModels
 
 /// A request (or client notification) read from a line, envelope checked,

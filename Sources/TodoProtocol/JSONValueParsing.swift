@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONValue {
     /// Reads one JSON text as strictly as requests are read (`JSONScanner`:

@@ -1,5 +1,5 @@
 import CanonicalJSON
-import Foundation
+import FoundationEssentials
 
 /// Writes protocol messages as lines: one compact JSON object followed by `\n`.
 ///

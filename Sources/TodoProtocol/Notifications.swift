@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoViewModels
 
 /// One row edit on the wire: `{"op":"insert","index":2,"row":{…}}`,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where todod listens by default, so the daemon, `todoctl` and the systemd
 /// socket unit (`%t/todod/todod.sock`) agree without configuration.

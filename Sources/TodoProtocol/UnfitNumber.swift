@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The number in a request's parameters that did not fit its parameter.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoViewModels
 
 /// `view.changed`: one transaction's effect on one subscription.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// How dates read in rows: relative when near ("today", "yesterday", "in 2 days",

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// Dates as rows carry them for scripts: ISO 8601, a day as `2026-11-27`,

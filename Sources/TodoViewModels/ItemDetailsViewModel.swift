@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// One item in full, worded for `todoctl show`: its row, its notes

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// What the list keeps across restarts, as the view models want it at start:

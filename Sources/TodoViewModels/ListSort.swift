@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// In which order a list view shows its rows: one or more keys, the first
 /// deciding, each later one breaking the ties of those before; the item id
@@ -55,7 +55,7 @@ public struct ListSort: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(ListSortError) {
         var keys: [Key] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            var word = part.trimmingCharacters(in: .whitespaces).lowercased()
+            var word = part.trimmingWhitespace().lowercased()
             var reversed = false
             if word.hasSuffix("-") {
                 reversed = true
@@ -66,7 +66,7 @@ public struct ListSort: Hashable, Sendable, CustomStringConvertible {
             guard let field = Field(rawValue: word) else {
                 throw ListSortError(
                     text: text,
-                    message: "\"\(part.trimmingCharacters(in: .whitespaces))\" is not a sort key; "
+                    message: "\"\(part.trimmingWhitespace())\" is not a sort key; "
                         + "expected keys among \(Field.allCases.map(\.rawValue).joined(separator: ", ")), "
                         + "separated by commas, each optionally followed by - to reverse it (priority,due-)")
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// One list view instance: what it shows (`ViewDefinition`), its query

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// Decides reminders: which items are due one, which have fired, and the next

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// The keys rows are ordered by, computed once per item state rather than on
@@ -93,7 +93,7 @@ struct SortKeys {
                 return utf8.count
             }
         }
-        return title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return title.foldedForComparison
     }
 
     /// The key of the item with `id` as it is placed in the views now.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// Sorting a whole view fast: each row's keys as three 64-bit words, kept

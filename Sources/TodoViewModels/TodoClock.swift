@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The time source and time zone view models word dates with. Injected, so
 /// tests set the time and the zone and get exact texts.

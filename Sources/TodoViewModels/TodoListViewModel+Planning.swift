@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// Turning a command into the undo step that carries it out, without

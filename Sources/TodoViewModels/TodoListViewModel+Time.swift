@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// What depends on the time: when to tick next, and the tick itself, which

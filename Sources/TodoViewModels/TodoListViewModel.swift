@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// The list view model: owns the in-memory picture of the to-do list, turns

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoModel
 
 /// How pressing an item is, as one number: what the `urgency` sort orders

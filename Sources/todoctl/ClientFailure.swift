@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoClient
 import TodoProtocol
 
@@ -59,7 +60,7 @@ enum ClientFailure {
     }
 
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStreams.write(line + "\n", to: STDERR_FILENO)
     }
 }
 

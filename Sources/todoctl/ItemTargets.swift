@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoClient
 import TodoProtocol
 import TodoViewModels
@@ -73,7 +74,7 @@ struct ItemTargets: ParsableArguments {
                             "todoctl: \(query) matches \(matching.count) items; pass --yes to \(verb) them without a terminal, or --dry-run to see them")
                         throw ExitCode.validationFailure
                     }
-                    FileHandle.standardError.write(Data("\(verb.capitalized) \(matching.count) items matching \(query)? [y/N] ".utf8))
+                    StandardStreams.write("\(verb.capitalized) \(matching.count) items matching \(query)? [y/N] ", to: STDERR_FILENO)
                     guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                         ClientFailure.printError("todoctl: nothing changed")
                         throw ExitCode.failure

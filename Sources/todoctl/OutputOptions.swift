@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// When to use colour and symbols.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {

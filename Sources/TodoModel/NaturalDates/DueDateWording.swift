@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension DueDate {
     /// The due date in words, for showing what a typed date was read as

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the dates people type — `tomorrow`, `fri 18:00`, `in 2 weeks`,
 /// `24 dec` — as a `DueDate`.

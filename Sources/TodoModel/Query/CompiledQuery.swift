@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Query {
     /// Resolves the query's dates and regular expressions once, for matching
@@ -20,9 +20,9 @@ extension Query {
     ) throws -> CompiledQuery.Node {
         switch self {
         case .all: return .all
-        case .text(let text): return .text(text)
+        case .text(let text): return .text(text.lowercased())
         case .regex(let pattern):
-            return .regex(CompiledQuery.Pattern(try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])))
+            return .regex(CompiledQuery.Pattern(try Regex(pattern).ignoresCase()))
         case .tag(let name): return .tag(name.lowercased())
         case .project(let path): return .project(path)
         case .priority(let priority): return .priority(priority)
@@ -75,10 +75,9 @@ public struct CompiledQuery: Sendable {
     private func matches(_ node: Node, _ item: some QueryableItem) -> Bool {
         switch node {
         case .all: return true
-        case .text(let text): return item.title.range(of: text, options: [.caseInsensitive]) != nil
+        case .text(let text): return item.title.containsIgnoringCase(lowercasedNeedle: text)
         case .regex(let pattern):
-            let title = item.title
-            return pattern.expression.firstMatch(in: title, range: NSRange(title.startIndex..., in: title)) != nil
+            return (try? pattern.expression.firstMatch(in: item.title)) != nil
         case .tag(let name): return item.tags.contains { NameCase.lowercased($0) == name }
         case .project(let path):
             guard let project = item.project else { return false }
@@ -148,11 +147,12 @@ public struct CompiledQuery: Sendable {
         case or(Node, Node)
     }
 
-    /// A compiled regular expression. NSRegularExpression is immutable and
-    /// documented as safe to use from several threads.
+    /// A compiled regular expression (the standard library's `Regex`, not
+    /// Foundation's, which would link ICU into todoctl): immutable once
+    /// built, so safe to use from several threads.
     struct Pattern: @unchecked Sendable {
-        let expression: NSRegularExpression
-        init(_ expression: NSRegularExpression) { self.expression = expression }
+        let expression: Regex<AnyRegexOutput>
+        init(_ expression: Regex<AnyRegexOutput>) { self.expression = expression }
     }
 
     /// A resolved date operand, in the forms comparisons need.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads tokens into a `Query` by recursive descent.
 ///
@@ -173,7 +173,7 @@ struct QueryParser {
                 found: token.spelling, hint: problem)
         }
         do {
-            _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+            _ = try Regex(pattern)
         } catch {
             throw QueryParseError(
                 position: position(token.start), expected: "a valid regular expression", found: token.spelling,

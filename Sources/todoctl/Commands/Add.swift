@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoClient
 import TodoProtocol
 
@@ -55,10 +56,10 @@ struct Add: AsyncParsableCommand {
     /// Asks for a title with the daemon's prompt texts, until one is not blank.
     private static func ask(_ daemon: TodoConnection) async throws -> String {
         let prompt = try await daemon.call(GetAddPrompt.self, NoParams())
-        FileHandle.standardError.write(Data("\(prompt.title)\n\(prompt.message) ".utf8))
+        StandardStreams.write("\(prompt.title)\n\(prompt.message) ", to: STDERR_FILENO)
         while let line = readLine() {
             if !line.allSatisfy(\.isWhitespace) { return line }
-            FileHandle.standardError.write(Data("\(prompt.blankTitleMessage)\n\(prompt.message) ".utf8))
+            StandardStreams.write("\(prompt.blankTitleMessage)\n\(prompt.message) ", to: STDERR_FILENO)
         }
         throw ExitCode(ClientFailure.refusedInput)
     }

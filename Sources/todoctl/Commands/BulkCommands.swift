@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoProtocol
 
 /// Runs a command that is not about one item and prints what it did:
@@ -39,7 +40,7 @@ struct Clear: AsyncParsableCommand {
                 ClientFailure.printError("todoctl: clear deletes every completed item; pass --yes to confirm without a terminal")
                 throw ExitCode.validationFailure
             }
-            FileHandle.standardError.write(Data("Delete every completed item? [y/N] ".utf8))
+            StandardStreams.write("Delete every completed item? [y/N] ", to: STDERR_FILENO)
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 ClientFailure.printError("todoctl: nothing cleared")
                 return

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoClient
 import TodoProtocol
 
@@ -45,9 +46,9 @@ struct Call: AsyncParsableCommand {
         }
         switch reply {
         case .response(_, let payload):
-            FileHandle.standardOutput.write(payload.line + Data("\n".utf8))
+            StandardStreams.write(payload.line + Data("\n".utf8))
         case .failure(let id, let error):
-            FileHandle.standardOutput.write(MessageEncoding.error(id: id, error))
+            StandardStreams.write(MessageEncoding.error(id: id, error))
             ClientFailure.printError("todoctl: \(error.message)")
             throw ExitCode(ClientFailure.exitCode(for: error))
         case .notification:

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoClient
 import TodoInterchange
 import TodoProtocol
@@ -46,7 +47,9 @@ struct Import: AsyncParsableCommand {
     }
 
     static func format(ofFile path: String) -> InterchangeFormat? {
-        switch (path as NSString).pathExtension.lowercased() {
+        let name = path.split(separator: "/").last ?? ""
+        let pathExtension = name.dropFirst().contains(".") ? name.split(separator: ".").last.map(String.init) ?? "" : ""
+        return switch pathExtension.lowercased() {
         case "json": .taskwarrior
         case "txt": .todotxt
         case "ics", "ical", "ifb", "icalendar": .ical
@@ -57,7 +60,7 @@ struct Import: AsyncParsableCommand {
     private static func read(_ path: String) throws -> String {
         let data: Data
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Data(StandardStreams.readAll())
         } else {
             guard let read = FileManager.default.contents(atPath: path) else {
                 ClientFailure.printError("todoctl: cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")")
@@ -104,9 +107,10 @@ struct Import: AsyncParsableCommand {
             for remark in entry.remarks { text += "    \(remark)\n" }
         }
         if result.unlisted > 0 { text += "… and \(result.unlisted) more\n" }
-        let counts = "\(result.added) added, \(result.updated) updated, \(result.unchanged) unchanged, \(result.skipped) skipped"
+        let (add, update) = dryRun ? ("to add", "to update") : ("added", "updated")
+        let counts = "\(result.added) \(add), \(result.updated) \(update), \(result.unchanged) unchanged, \(result.skipped) skipped"
         if dryRun {
-            text += "dry run, nothing changed: from \(format.displayName) \(counts.replacingOccurrences(of: "added", with: "to add").replacingOccurrences(of: " updated", with: " to update"))\n"
+            text += "dry run, nothing changed: from \(format.displayName) \(counts)\n"
         } else {
             text += "imported from \(format.displayName): \(counts)\n"
         }
@@ -141,7 +145,7 @@ struct Export: AsyncParsableCommand {
             var cursor: String?
             repeat {
                 let part = try await daemon.call(ExportTodos.self, .init(format: format, query: query, cursor: cursor))
-                FileHandle.standardOutput.write(Data(part.text.utf8))
+                StandardStreams.write(part.text)
                 cursor = part.cursor
             } while cursor != nil
         }

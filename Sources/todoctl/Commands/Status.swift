@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoProtocol
 
 struct Status: AsyncParsableCommand {
@@ -31,7 +32,10 @@ struct Status: AsyncParsableCommand {
             ("uptime", Self.duration(status.uptimeSeconds)),
             ("revision", "\(status.revision) (epoch \(status.epoch))"),
         ]
-        for (label, value) in rows { print("\((label + ":").padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)") }
+        for (label, value) in rows {
+            let heading = label + ":"
+            print(heading + String(repeating: " ", count: max(0, 9 - heading.count)) + " \(value)")
+        }
     }
 
     /// "45 s", "12 min", "3 h 5 min", "2 d 4 h".

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import NIOConcurrencyHelpers
 import TodoClient
 import TodoProtocol
 import TodoViewModels
@@ -105,7 +108,8 @@ struct Watch: AsyncParsableCommand {
     /// each key to the screen; `q` or Ctrl-C restores the terminal and exits.
     private static func readKeys(into screen: LiveScreen, terminal: RawTerminal) {
         let (chunks, input) = AsyncStream<[UInt8]>.makeStream()
-        Thread.detachNewThread {
+        // A thread of Dispatch's: Foundation's `Thread` would link all of Foundation.
+        DispatchQueue.global().async {
             var buffer = [UInt8](repeating: 0, count: 64)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
@@ -118,7 +122,7 @@ struct Watch: AsyncParsableCommand {
         Task {
             for await chunk in chunks where !(await screen.receive(chunk)) {
                 terminal.leave()
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
         }
     }
@@ -157,7 +161,7 @@ struct Watch: AsyncParsableCommand {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func emit(_ body: ChangeBody) {
             guard case .events = output, let data = try? encoder.encode(body) else { return }
-            FileHandle.standardOutput.write(ListViewChanged.line(subscription: reply.subscription, encodedBody: data))
+            StandardStreams.write(ListViewChanged.line(subscription: reply.subscription, encodedBody: data))
         }
         switch reply.mode {
         case .snapshot, .reset:
@@ -183,7 +187,7 @@ struct Watch: AsyncParsableCommand {
         for await message in daemon.notifications {
             guard case .notification(let method, let payload) = message else { continue }
             if case .events = output, method != ListViewChanged.name {
-                FileHandle.standardOutput.write(payload.line + Data("\n".utf8))
+                StandardStreams.write(payload.line + Data("\n".utf8))
             }
             switch method {
             case ListViewChanged.name:
@@ -218,7 +222,7 @@ struct Watch: AsyncParsableCommand {
         var values = reply.state?.properties ?? [:]
         var printed = format.line(values)
         // Unbuffered: a status bar reads each line as it comes.
-        FileHandle.standardOutput.write(Data((printed + "\n").utf8))
+        StandardStreams.write(printed + "\n")
         for await message in daemon.notifications {
             guard case .notification(let method, let payload) = message else { continue }
             switch method {
@@ -228,7 +232,7 @@ struct Watch: AsyncParsableCommand {
                 values.merge(change.body.properties) { $1 }
                 let line = format.line(values)
                 if line != printed {
-                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    StandardStreams.write(line + "\n")
                     printed = line
                 }
             case ServerShutdown.name:
@@ -287,7 +291,7 @@ enum WatchOutput: Sendable {
 /// before the screen exists).
 final class LiveScreenResize: @unchecked Sendable {
     static let shared = LiveScreenResize()
-    private let lock = NSLock()
+    private let lock = NIOLock()
     private var screen: LiveScreen?
 
     var target: LiveScreen? {
@@ -318,6 +322,6 @@ struct WatchScreen: Sendable {
         }
         output += style.quiet(ListRendering.header(state, view: view)) + "\n"
         output += ListRendering.lines(state, style: style).joined(separator: "\n") + "\n"
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStreams.write(output)
     }
 }

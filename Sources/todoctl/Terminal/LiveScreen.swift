@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TodoModel
 import TodoClient
 import TodoProtocol
 import TodoViewModels
@@ -69,7 +71,7 @@ actor LiveScreen {
 
     /// Carries out what a prompt was for.
     private func submit(_ purpose: LinePrompt.Purpose, _ text: String) async {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         switch purpose {
         case .query:
             // A prompt that names the shared view it changes is explicit enough.
@@ -268,6 +270,6 @@ actor LiveScreen {
     }
 
     private static func reverse(_ text: String) -> String {
-        "\u{1B}[7m" + text.replacingOccurrences(of: "\u{1B}[0m", with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m"
+        "\u{1B}[7m" + text.replacing("\u{1B}[0m", with: "\u{1B}[0m\u{1B}[7m") + "\u{1B}[0m"
     }
 }

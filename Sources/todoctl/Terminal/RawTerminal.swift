@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import NIOConcurrencyHelpers
 
 /// The terminal in the mode a full-screen view needs, and back.
 ///
@@ -10,7 +12,7 @@ import Foundation
 /// signal or an error, and the shell finds its screen as it was.
 final class RawTerminal: @unchecked Sendable {
     private var saved = termios()
-    private let lock = NSLock()
+    private let lock = NIOLock()
     private var active = false
     private var signalSources: [any DispatchSourceSignal] = []
 
@@ -65,7 +67,7 @@ final class RawTerminal: @unchecked Sendable {
     }
 
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStreams.write(text)
     }
 
     /// SIGWINCH redraws; SIGTERM, SIGHUP and SIGINT (sent by another
