@@ -39,6 +39,22 @@ enum ServerIdentity {
             // whole exchange can be repeated on a new connection.
             throw ClientError.stoppedBeforeAnswering
         }
+        try trust(peer, socketPath: socketPath)
+    }
+
+    /// The same check on a plain socket (`OneShotConnection`).
+    static func check(descriptor: Int32, socketPath: String) throws {
+        var peer = Credentials()
+        var size = socklen_t(MemoryLayout<Credentials>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0 else {
+            // The server hung up before this client sent anything (a todod
+            // stopping for a restart): the exchange can be repeated.
+            throw ClientError.stoppedBeforeAnswering
+        }
+        try trust(peer, socketPath: socketPath)
+    }
+
+    private static func trust(_ peer: Credentials, socketPath: String) throws {
         guard peer.uid == geteuid() || peer.uid == 0 else {
             throw ClientError.untrustedServer(socketPath: socketPath, uid: peer.uid, user: userName(peer.uid))
         }

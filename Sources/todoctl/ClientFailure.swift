@@ -67,7 +67,7 @@ enum ClientFailure {
 /// Connects, runs `body`, and maps failures to exit codes.
 func withDaemon<Result: Sendable>(
     _ options: ConnectionOptions,
-    _ body: @Sendable (TodoConnection) async throws -> Result
+    _ body: @Sendable (any DaemonCalls) async throws -> Result
 ) async throws -> Result {
     // A restart of todod (a new binary, `systemctl restart`) must not cost
     // the user an edit: when todod stopped before answering anything on this
@@ -79,7 +79,8 @@ func withDaemon<Result: Sendable>(
     while true {
         attempt += 1
         do {
-            return try await TodoConnection.with(socketPath: options.socket, body)
+            // A command that asks and exits needs no event loop: see OneShotConnection.
+            return try await OneShotConnection.with(socketPath: options.socket, body)
         } catch let exit as ExitCode {
             throw exit
         } catch ClientError.stoppedBeforeAnswering where attempt < 5 {

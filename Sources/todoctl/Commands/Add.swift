@@ -54,7 +54,7 @@ struct Add: AsyncParsableCommand {
     }
 
     /// Asks for a title with the daemon's prompt texts, until one is not blank.
-    private static func ask(_ daemon: TodoConnection) async throws -> String {
+    private static func ask(_ daemon: any DaemonCalls) async throws -> String {
         let prompt = try await daemon.call(GetAddPrompt.self, NoParams())
         StandardStreams.write("\(prompt.title)\n\(prompt.message) ", to: STDERR_FILENO)
         while let line = readLine() {

@@ -77,7 +77,7 @@ struct Import: AsyncParsableCommand {
 
     /// Sends `text` in parts that fit todod's longest request line (escaped
     /// JSON can be several times its text), the last one carrying out the import.
-    private static func send(_ text: String, format: InterchangeFormat, dryRun: Bool, to daemon: TodoConnection) async throws
+    private static func send(_ text: String, format: InterchangeFormat, dryRun: Bool, to daemon: any DaemonCalls) async throws
         -> ImportTodos.Result
     {
         let partBytes = max(4096, (try await daemon.maximumLineBytes() ?? (1 << 20)) / 8)

@@ -1,0 +1,178 @@
+import FoundationEssentials
+import NIOCore
+import TodoProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A connection for a command that asks and exits (`todoctl add`, `ls`,
+/// `done`, …): a blocking Unix socket, one request at a time, and nothing
+/// started beside it.
+///
+/// Such a command is over in a few milliseconds, and most of them went to
+/// starting what a long-lived client needs: SwiftNIO's event loop threads,
+/// a channel pipeline, a read loop task. This speaks the same protocol with
+/// plain system calls, with the same promises as `TodoConnection`: the
+/// server's identity is checked before a byte is sent, a request longer than
+/// todod reads is not sent, a reply that does not come within the timeout is
+/// an error, and when todod says it is stopping before answering anything
+/// the whole exchange may be repeated (`ClientError.stoppedBeforeAnswering`).
+public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
+    private let descriptor: Int32
+    private let replyTimeout: Duration
+    private var buffer: [UInt8] = []
+    private var limits: ServerHello.Limits?
+    private var nextID: Int64 = 1
+    private var answered = 0
+    private var stopping = false
+    private var ended = false
+
+    private init(descriptor: Int32, replyTimeout: Duration) {
+        self.descriptor = descriptor
+        self.replyTimeout = replyTimeout
+    }
+
+    /// Connects to the daemon at `socketPath`, checks who serves it, reads
+    /// its greeting, runs `body`, and closes.
+    public static func with<Result: Sendable>(
+        socketPath: String, replyTimeout: Duration = .seconds(30), _ body: (OneShotConnection) async throws -> Result
+    ) async throws -> Result {
+        let descriptor = try connect(to: socketPath)
+        defer { close(descriptor) }
+        try ServerIdentity.check(descriptor: descriptor, socketPath: socketPath)
+        let connection = OneShotConnection(descriptor: descriptor, replyTimeout: replyTimeout)
+        try connection.readGreeting()
+        return try await body(connection)
+    }
+
+    public func maximumLineBytes() async throws -> Int? { limits?.maxLineBytes }
+
+    public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result {
+        switch try exchange({ id in MessageEncoding.request(M.self, id: id, params: params) }) {
+        case .response(_, let payload):
+            do { return try payload.result(M.Result.self) } catch { throw ClientError.malformedReply("\(error)") }
+        case .failure(_, let error):
+            throw ClientError.refused(error)
+        case .notification:
+            throw ClientError.malformedReply("a notification where a reply was expected")
+        }
+    }
+
+    public func callRaw(_ method: String, params: JSONValue?) async throws -> IncomingMessage {
+        try exchange { id in MessageEncoding.request(method: method, id: id, params: params) }
+    }
+
+    /// Sends one request and returns todod's reply to it: its response, or
+    /// its error (thrown only for an error tied to no request).
+    private func exchange(_ encode: (RequestID) -> Data) throws -> IncomingMessage {
+        let id = RequestID.number(nextID)
+        nextID += 1
+        let line = encode(id)
+        // todod measures a line without its newline.
+        if let limits, line.count - 1 > limits.maxLineBytes {
+            throw ClientError.requestTooLong(bytes: line.count - 1, limit: limits.maxLineBytes)
+        }
+        guard !ended else { throw endError }
+        send(line)
+        while true {
+            let message = try readMessage()
+            switch message {
+            case .response(let replyID, _) where replyID == id, .failure(let replyID?, _) where replyID == id:
+                answered += 1
+                return message
+            case .failure(nil, let error):
+                throw ClientError.refused(error)
+            default:
+                continue  // a notification, or a reply to no request of this connection
+            }
+        }
+    }
+
+    /// Why nothing more can be asked: see `TodoConnection`'s rule.
+    private var endError: ClientError { stopping && answered == 0 ? .stoppedBeforeAnswering : .connectionClosed }
+
+    private func readGreeting() throws {
+        while true {
+            switch try readMessage(endingAs: .stoppedBeforeAnswering) {
+            case .notification(let name, let payload) where name == ServerHello.name:
+                limits = try? payload.params(ServerHello.Params.self).limits
+                return
+            case .notification(let name, _) where name == ServerShutdown.name:
+                stopping = true
+            case .failure(nil, let error):
+                // Instead of the greeting: too many connections, another user's todod.
+                throw ClientError.refused(error)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The next line todod sends that this client can read. The end of the
+    /// connection throws `ending` (by default the rule of `endError`).
+    private func readMessage(endingAs ending: ClientError? = nil) throws -> IncomingMessage {
+        let deadline = ContinuousClock.now + replyTimeout
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Data(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                guard let message = try? IncomingMessage.parse(line) else { continue }
+                if case .notification(let name, _) = message, name == ServerShutdown.name { stopping = true }
+                return message
+            }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw ClientError.timedOut(after: .seconds(replyTimeout.components.seconds)) }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 3_600_000))
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else {
+                ended = true
+                throw ending ?? endError
+            }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// Writes the whole line; if todod has gone, the read that follows tells why.
+    private func send(_ line: Data) {
+        let bytes = Array(line)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+
+    private static func connect(to path: String) throws -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard path.utf8.count < capacity else {
+            throw ClientError.daemonUnreachable(socketPath: path, reason: "the path is longer than a socket path may be (\(capacity - 1) bytes)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else {
+            throw ClientError.daemonUnreachable(socketPath: path, reason: String(cString: strerror(errno)))
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw ClientError.daemonUnreachable(socketPath: path, reason: reason)
+        }
+        return descriptor
+    }
+}
