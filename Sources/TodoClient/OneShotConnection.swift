@@ -23,6 +23,7 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
     private let replyTimeout: Duration
     private var buffer: [UInt8] = []
     private var limits: ServerHello.Limits?
+    private var greeted = false
     private var nextID: Int64 = 1
     private var answered = 0
     private var stopping = false
@@ -41,12 +42,19 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
         let descriptor = try connect(to: socketPath)
         defer { close(descriptor) }
         try ServerIdentity.check(descriptor: descriptor, socketPath: socketPath)
-        let connection = OneShotConnection(descriptor: descriptor, replyTimeout: replyTimeout)
-        try connection.readGreeting()
-        return try await body(connection)
+        return try await body(OneShotConnection(descriptor: descriptor, replyTimeout: replyTimeout))
     }
 
-    public func maximumLineBytes() async throws -> Int? { limits?.maxLineBytes }
+    public func maximumLineBytes() async throws -> Int? {
+        try readGreeting()
+        return limits?.maxLineBytes
+    }
+
+    /// A request this short is sent before todod's greeting has arrived,
+    /// which saves waiting for it (and todod greets a client that sends at
+    /// once without the moment it gives a readiness probe to leave); todod
+    /// takes lines of a mebibyte.
+    static let sentWithoutWaiting = 4096
 
     public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result {
         switch try exchange({ id in MessageEncoding.request(M.self, id: id, params: params) }) {
@@ -69,6 +77,7 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
         let id = RequestID.number(nextID)
         nextID += 1
         let line = encode(id)
+        if line.count > Self.sentWithoutWaiting { try readGreeting() }
         // todod measures a line without its newline.
         if let limits, line.count - 1 > limits.maxLineBytes {
             throw ClientError.requestTooLong(bytes: line.count - 1, limit: limits.maxLineBytes)
@@ -92,12 +101,10 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
     /// Why nothing more can be asked: see `TodoConnection`'s rule.
     private var endError: ClientError { stopping && answered == 0 ? .stoppedBeforeAnswering : .connectionClosed }
 
+    /// Reads until todod's greeting, unless it came already.
     private func readGreeting() throws {
-        while true {
+        while !greeted {
             switch try readMessage(endingAs: .stoppedBeforeAnswering) {
-            case .notification(let name, let payload) where name == ServerHello.name:
-                limits = try? payload.params(ServerHello.Params.self).limits
-                return
             case .notification(let name, _) where name == ServerShutdown.name:
                 stopping = true
             case .failure(nil, let error):
@@ -118,7 +125,13 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
                 let line = Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
                 guard let message = try? IncomingMessage.parse(line) else { continue }
-                if case .notification(let name, _) = message, name == ServerShutdown.name { stopping = true }
+                if case .notification(let name, let payload) = message {
+                    if name == ServerShutdown.name { stopping = true }
+                    if name == ServerHello.name {
+                        greeted = true
+                        limits = try? payload.params(ServerHello.Params.self).limits
+                    }
+                }
                 return message
             }
             let remaining = deadline - ContinuousClock.now
@@ -133,7 +146,9 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else {
                 ended = true
-                throw ending ?? endError
+                // Without a greeting todod never registered the connection, so
+                // nothing sent on it was carried out: it can be repeated.
+                throw ending ?? (greeted ? endError : .stoppedBeforeAnswering)
             }
             buffer += chunk[..<count]
         }

@@ -55,7 +55,8 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// A connection is numbered and greeted a moment after it opens, once
     /// the loop has read what was already there: a readiness probe that
     /// connected and left at once is not counted, so the first client that
-    /// stays is connection 1.
+    /// stays is connection 1. A client that sends a request at once (todoctl
+    /// does not wait for the greeting) is no probe, and is registered then.
     func channelActive(context: ChannelHandlerContext) {
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         context.eventLoop.scheduleTask(in: .milliseconds(1)) {
@@ -66,7 +67,7 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func register() {
-        guard let context else { return }
+        guard let context, id == 0 else { return }
         id = nextID()
         logger.debug("client connected", metadata: ["client": "\(id)"])
         let logger = self.logger
@@ -117,6 +118,7 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
+        if id == 0 && !burst.isEmpty { register() }
         handOver()
     }
 
