@@ -106,7 +106,10 @@ struct Import: AsyncParsableCommand {
             text += "\(entry.source): \(verb)\(id) \(title(entry))\n"
             for remark in entry.remarks { text += "    \(remark)\n" }
         }
-        if result.unlisted > 0 { text += "… and \(result.unlisted) more\n" }
+        // Entries with remarks come first: unless the list was cut among
+        // them, an import (not a dry run) has printed all there is to read.
+        let cutAmongRemarks = result.items.last.map { !$0.remarks.isEmpty } ?? false
+        if result.unlisted > 0 && (dryRun || cutAmongRemarks) { text += "… and \(result.unlisted) more\n" }
         let (add, update) = dryRun ? ("to add", "to update") : ("added", "updated")
         let counts = "\(result.added) \(add), \(result.updated) \(update), \(result.unchanged) unchanged, \(result.skipped) skipped"
         if dryRun {
