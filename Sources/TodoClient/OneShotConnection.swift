@@ -22,6 +22,8 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
     private let descriptor: Int32
     private let replyTimeout: Duration
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no newline.
+    private var scanned = 0
     private var limits: ServerHello.Limits?
     private var greeted = false
     private var nextID: Int64 = 1
@@ -121,9 +123,12 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
     private func readMessage(endingAs ending: ClientError? = nil) throws -> IncomingMessage {
         let deadline = ContinuousClock.now + replyTimeout
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            // Only bytes not yet looked at are searched: a reply of megabytes
+            // arrives in many reads, and searching it whole after each was quadratic.
+            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
+                scanned = 0
                 guard let message = try? IncomingMessage.parse(line) else { continue }
                 if case .notification(let name, let payload) = message {
                     if name == ServerShutdown.name { stopping = true }
@@ -150,6 +155,7 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
                 // nothing sent on it was carried out: it can be repeated.
                 throw ending ?? (greeted ? endError : .stoppedBeforeAnswering)
             }
+            scanned = buffer.count
             buffer += chunk[..<count]
         }
     }
