@@ -151,12 +151,20 @@ public final class SQLiteTodoStore: ListStore {
             let fired = try Row.fetchAll(db, sql: "SELECT itemID, condition FROM firedReminder").compactMap { row in
                 ReminderAlert.Condition(rawValue: row["condition"]).map { ReminderKey(itemID: TodoID(row["itemID"] as Int64), condition: $0) }
             }
+            var desktop: [ReminderKey: DesktopReminderState] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT itemID, condition, snoozedUntil, dismissed FROM desktopReminder") {
+                // A condition a later version wrote and this one does not know is left out.
+                guard let condition = ReminderAlert.Condition(rawValue: row["condition"]) else { continue }
+                desktop[ReminderKey(itemID: TodoID(row["itemID"] as Int64), condition: condition)] =
+                    DesktopReminderState(snoozedUntil: try row.decode(Date?.self, forColumn: "snoozedUntil"), dismissed: row["dismissed"])
+            }
             return ListSnapshot(
                 items: items,
                 nextID: TodoID(sequence + 1),
                 history: UndoHistory(undoSteps: undo, redoSteps: redo),
                 viewSettings: views,
-                firedReminders: Set(fired)
+                firedReminders: Set(fired),
+                desktopReminders: desktop
             )
         }
     }
@@ -279,6 +287,13 @@ public final class SQLiteTodoStore: ListStore {
         for key in write.firedReminders {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO firedReminder (itemID, condition) VALUES (?, ?)")
                 .execute(arguments: [key.itemID.rawValue, key.condition.rawValue])
+        }
+        for (key, state) in write.desktopReminders {
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO desktopReminder (itemID, condition, snoozedUntil, dismissed) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [
+                key.itemID.rawValue, key.condition.rawValue, state.snoozedUntil.map(StoredDateText.databaseValue), state.dismissed,
+            ])
         }
     }
 

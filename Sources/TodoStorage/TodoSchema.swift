@@ -71,6 +71,16 @@ enum TodoSchema {
                 table.add(column: "grouping", .text)
             }
         }
+        // "v6": the import/export work adds "v5"; the two are independent.
+        migrator.registerMigration("v6: reminders snoozed or dismissed on the desktop") { db in
+            try db.create(table: "desktopReminder") { table in
+                table.column("itemID", .integer).notNull()
+                table.column("condition", .text).notNull()
+                table.column("snoozedUntil", .datetime)  // NULL: not snoozed
+                table.column("dismissed", .boolean).notNull()
+                table.primaryKey(["itemID", "condition"])
+            }
+        }
         return migrator
     }
 }

@@ -17,16 +17,20 @@ public struct ListSnapshot: Equatable, Sendable {
     /// Filter and sort of the shared views, by view name.
     public var viewSettings: [String: ViewSettings]
     public var firedReminders: Set<ReminderKey>
+    /// Reminders snoozed or dismissed on the desktop.
+    public var desktopReminders: [ReminderKey: DesktopReminderState]
 
     public init(
         items: [TodoItem] = [], nextID: TodoID = TodoID(1), history: UndoHistory = UndoHistory(),
-        viewSettings: [String: ViewSettings] = [:], firedReminders: Set<ReminderKey> = []
+        viewSettings: [String: ViewSettings] = [:], firedReminders: Set<ReminderKey> = [],
+        desktopReminders: [ReminderKey: DesktopReminderState] = [:]
     ) {
         self.items = items
         self.nextID = nextID
         self.history = history
         self.viewSettings = viewSettings
         self.firedReminders = firedReminders
+        self.desktopReminders = desktopReminders
     }
 }
 
@@ -41,6 +45,8 @@ public struct ListWrite: Sendable {
     /// Named views deleted (`view.remove`).
     public var removedViews: [String] = []
     public var firedReminders: [ReminderKey] = []
+    /// Reminders newly snoozed or dismissed, with their new state (replacing any stored).
+    public var desktopReminders: [ReminderKey: DesktopReminderState] = [:]
 
     public enum HistoryChange: Sendable {
         /// A new step: pushed on the undo stack; the redo stack is cleared.
@@ -53,13 +59,15 @@ public struct ListWrite: Sendable {
 
     public init(
         changes: [ItemChange] = [], historyChange: HistoryChange? = nil,
-        viewSettings: [String: ViewSettings] = [:], removedViews: [String] = [], firedReminders: [ReminderKey] = []
+        viewSettings: [String: ViewSettings] = [:], removedViews: [String] = [], firedReminders: [ReminderKey] = [],
+        desktopReminders: [ReminderKey: DesktopReminderState] = [:]
     ) {
         self.changes = changes
         self.historyChange = historyChange
         self.viewSettings = viewSettings
         self.removedViews = removedViews
         self.firedReminders = firedReminders
+        self.desktopReminders = desktopReminders
     }
 }
 
@@ -112,5 +120,6 @@ extension ListSnapshot {
         viewSettings.merge(write.viewSettings) { $1 }
         for name in write.removedViews { viewSettings[name] = nil }
         firedReminders.formUnion(write.firedReminders)
+        desktopReminders.merge(write.desktopReminders) { $1 }
     }
 }
