@@ -56,6 +56,11 @@ start_todod() {
   echo "todod did not start" >&2; return 1
 }
 
+stop_bus() {  # the bus and the notification server on it go away
+  kill "$dunst_pid" "$bus_pid"
+  wait "$dunst_pid" "$bus_pid" 2>/dev/null || true
+}
+
 restart_todod() {
   local pid
   pid=$(cat "$work/todod.pid")
@@ -69,10 +74,12 @@ start_notify() {
 }
 
 start_bus() {
-  dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --nofork --nopidfile >"$work/bus.log" 2>&1 &
+  rm -f "$work/run/bus"
+  dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --nofork --nopidfile >>"$work/bus.log" 2>&1 &
+  bus_pid=$!
   session_pids+=($!)
   for _ in $(seq 100); do [[ -S "$work/run/bus" ]] && break; sleep 0.1; done
-  dbus-monitor --address "$DBUS_SESSION_BUS_ADDRESS" "interface='org.freedesktop.Notifications'" >"$work/monitor.log" 2>&1 &
+  dbus-monitor --address "$DBUS_SESSION_BUS_ADDRESS" "interface='org.freedesktop.Notifications'" >>"$work/monitor.log" 2>&1 &
   session_pids+=($!)
 }
 
@@ -93,7 +100,8 @@ PICK
     format = "<b>%a</b> · %s\n%b"
     dmenu = $work/pick
 DUNSTRC
-  DISPLAY=":$display" dunst -conf "$work/dunstrc" >"$work/dunst.log" 2>&1 &
+  DISPLAY=":$display" dunst -conf "$work/dunstrc" >>"$work/dunst.log" 2>&1 &
+  dunst_pid=$!
   session_pids+=($!)
 }
 
