@@ -32,6 +32,8 @@ let package = Package(
             name: "SystemdSupport",
             dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")]
         ),
+        // Freedesktop notifications over sd-bus, for `todoctl notify`.
+        .target(name: "DesktopNotifications", dependencies: ["CSystemd"]),
 
         // The git commit built, for --version: written before each build by the plugin.
         .plugin(name: "BuildCommitPlugin", capability: .buildTool(), path: "Sources/BuildCommitPlugin"),
@@ -91,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "todoctl",
             dependencies: [
-                "TodoClient", "TodoProtocol", "TodoInterchange", "BuildInfo",
+                "TodoClient", "TodoProtocol", "TodoInterchange", "BuildInfo", "DesktopNotifications",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]

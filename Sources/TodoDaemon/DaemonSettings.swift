@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TodoViewModels
 
 /// What todod's configuration file can set, and `systemctl --user reload
 /// todod` changes while it runs: the reminder age, the log level and the
@@ -12,6 +13,12 @@ import Logging
 public struct DaemonSettings: Sendable, Equatable {
     public var reminderHours: Double = 24
     public var logLevel: Logger.Level = .info
+    /// Whether reminders go to the desktop (through `todoctl notify`).
+    public var notifications = true
+    /// Daily hours in which nothing goes to the desktop; nil for none.
+    public var quietHours: QuietHours?
+    /// Minutes before a due time that an item raises a "due soon" reminder; 0: never.
+    public var remindBeforeMinutes: Double = 15
     // The limits' defaults are DaemonConfiguration's.
     public var lineTimeout = Self.defaultLimits.lineTimeout
     public var outboxSoftLimit = Self.defaultLimits.outboxSoftLimit
@@ -32,6 +39,9 @@ public struct DaemonSettings: Sendable, Equatable {
         case outboxHardLimit = "outbox-hard-limit"
         case stallTimeout = "stall-timeout"
         case maxConnections = "max-connections"
+        case notifications = "notifications"
+        case quietHours = "quiet-hours"
+        case remindBefore = "remind-before"
 
         /// What the setting does, as `todod --help` and todod.conf(5) say it.
         public var summary: String {
@@ -43,6 +53,9 @@ public struct DaemonSettings: Sendable, Equatable {
             case .outboxHardLimit: "Disconnect a client once this many bytes wait for it."
             case .stallTimeout: "Disconnect a client that has read nothing for this long while data waits."
             case .maxConnections: "Serve at most this many connections at once."
+            case .notifications: "Put reminders on the desktop (todoctl notify shows them): on or off."
+            case .quietHours: "Hold desktop reminders back between these times, such as 22:00-07:00, or none."
+            case .remindBefore: "Remind of an item this many minutes before it is due at a time of day; 0 for never."
             }
         }
 
@@ -54,6 +67,9 @@ public struct DaemonSettings: Sendable, Equatable {
             case .lineTimeout, .stallTimeout: "seconds"
             case .outboxSoftLimit, .outboxHardLimit: "bytes"
             case .maxConnections: "count"
+            case .notifications: "on|off"
+            case .quietHours: "HH:MM-HH:MM"
+            case .remindBefore: "minutes"
             }
         }
 
@@ -68,6 +84,9 @@ public struct DaemonSettings: Sendable, Equatable {
             case .outboxHardLimit: String(defaults.outboxHardLimit)
             case .stallTimeout: Self.text(defaults.stallTimeout)
             case .maxConnections: String(defaults.maxConnections)
+            case .notifications: defaults.notifications ? "on" : "off"
+            case .quietHours: defaults.quietHours?.description ?? "none"
+            case .remindBefore: Self.text(defaults.remindBeforeMinutes)
             }
         }
 
@@ -113,6 +132,25 @@ public struct DaemonSettings: Sendable, Equatable {
         case .outboxHardLimit: outboxHardLimit = try count("a number of bytes")
         case .stallTimeout: stallTimeout = try positive("a number of seconds")
         case .maxConnections: maxConnections = try count("a number of connections")
+        case .notifications:
+            switch text {
+            case "on", "yes", "true": notifications = true
+            case "off", "no", "false": notifications = false
+            default: throw Invalid("notifications must be on or off, not '\(text)'")
+            }
+        case .quietHours:
+            if text == "none" {
+                quietHours = nil
+            } else if let hours = QuietHours(text: text) {
+                quietHours = hours
+            } else {
+                throw Invalid("quiet-hours must be two times such as 22:00-07:00, or none, not '\(text)'")
+            }
+        case .remindBefore:
+            guard let minutes = Double(text), minutes.isFinite, minutes >= 0, minutes <= 10_080 else {
+                throw Invalid("remind-before must be a number of minutes from 0 to 10080, not '\(text)'")
+            }
+            remindBeforeMinutes = minutes
         }
     }
 
@@ -197,6 +235,11 @@ public struct DaemonSettings: Sendable, Equatable {
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.config/todod/todod.conf"
+    }
+
+    /// What the view models need to decide what goes to the desktop.
+    public var desktop: DesktopReminderSettings {
+        DesktopReminderSettings(enabled: notifications, quietHours: quietHours)
     }
 
     /// The limits part, on top of where todod listens and keeps its data.

@@ -49,6 +49,10 @@ import TodoViewModels
 public final class ListOwner: @unchecked Sendable {
     public struct Options: Sendable {
         public var reminderAge: TimeInterval = 86_400
+        /// Whether and when reminders belong on the desktop (todod.conf).
+        public var desktop = DesktopReminderSettings()
+        /// How long before its due time an item raises a "due soon" reminder; 0: never.
+        public var dueSoonLead: TimeInterval = 0
         /// How many transactions the resume history holds at most.
         public var historyRevisions = 1000
         /// How many bytes of change sets (in wire form) it holds at most.
@@ -161,7 +165,9 @@ public final class ListOwner: @unchecked Sendable {
         didChange: @escaping @Sendable () -> Void = {},
         syncFailed: @escaping @Sendable (any Error) -> Void = { error in fatalError("sync failed: \(error)") }
     ) throws {
-        viewModel = TodoListViewModel(snapshot: try store.load(), clock: clock, reminderAge: options.reminderAge)
+        viewModel = TodoListViewModel(
+            snapshot: try store.load(), clock: clock, reminderAge: options.reminderAge, desktop: options.desktop,
+            dueSoonLead: options.dueSoonLead)
         self.store = store
         self.options = options
         self.server = server
@@ -347,6 +353,24 @@ public final class ListOwner: @unchecked Sendable {
                 owner.tick()
                 owner.finishTurn()
             }
+        }
+    }
+
+    /// Applies reloaded desktop settings: every view's `desktopReminders`
+    /// follows at once, and the timer aims at the new next event (a longer
+    /// lead may fire "due soon" reminders now).
+    public func changeDesktopSettings(_ settings: DesktopReminderSettings, dueSoonLead: TimeInterval) async {
+        await run { owner in
+            guard settings != owner.viewModel.desktopSettings || dueSoonLead != owner.viewModel.dueSoonLead else { return }
+            let outcome = owner.viewModel.changeDesktopSettings(settings, dueSoonLead: dueSoonLead)
+            _ = owner.record(outcome.changes, write: nil, applied: nil, cause: nil)
+            if owner.timerDeadline != nil {
+                owner.timer?.cancel()
+                owner.timer = nil
+                owner.timerDeadline = nil
+                owner.tick()
+            }
+            owner.finishTurn()
         }
     }
 

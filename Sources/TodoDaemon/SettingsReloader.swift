@@ -51,6 +51,7 @@ public actor SettingsReloader {
         }
         logLevel.current = next.logLevel
         await host.changeReminderAge(to: next.reminderHours * 3600)
+        await host.changeDesktopSettings(next.desktop, dueSoonLead: next.remindBeforeMinutes * 60)
         server.apply(limitsOf: next)
         let changed = DaemonSettings.Name.allCases.filter { next.value(of: $0) != current.value(of: $0) }
         current = next
@@ -74,6 +75,9 @@ extension DaemonSettings {
         case .outboxHardLimit: "\(outboxHardLimit)"
         case .stallTimeout: "\(stallTimeout)"
         case .maxConnections: "\(maxConnections)"
+        case .notifications: notifications ? "on" : "off"
+        case .quietHours: quietHours?.description ?? "none"
+        case .remindBefore: "\(remindBeforeMinutes)"
         }
     }
 }

@@ -95,7 +95,7 @@ public enum TaskwarriorFormat {
         }
         let path = context.codingPath
         guard let index = path.first?.intValue else {
-            let detail = (context.underlyingError as? any CustomDebugStringConvertible)?.debugDescription
+            let detail = context.underlyingError.flatMap { $0 as? any CustomDebugStringConvertible }?.debugDescription
             return ImportProblem(location: "input", message: what + (detail.map { " (\($0))" } ?? ""))
         }
         let field = path.dropFirst().map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")

@@ -18,7 +18,7 @@ enum DecodingErrorText {
         case .dataCorrupted(let context):
             // A JSON syntax error's own debug description says where the
             // syntax broke; prefer it to the generic text.
-            let underlying = (context.underlyingError as? any CustomDebugStringConvertible)?.debugDescription
+            let underlying = context.underlyingError.flatMap { $0 as? any CustomDebugStringConvertible }?.debugDescription
             let location = context.codingPath.count <= outerKeys ? "" : "\(path(context.codingPath)): "
             return location + (underlying ?? context.debugDescription)
         @unknown default:

@@ -124,8 +124,15 @@ public enum ProtocolDescription {
             "description": "Sort keys separated by commas, each optionally followed by + (its usual direction) or - (reversed): priority,due-.",
         ],
         "ReminderAlert": JSONSchema.object([
-            "id": JSONSchema.integer, "condition": JSONSchema.enumeration(["waiting", "overdue"]), "message": JSONSchema.string,
+            "id": JSONSchema.integer, "condition": JSONSchema.enumeration(ReminderAlert.Condition.allCases.map(\.rawValue)),
+            "message": JSONSchema.string,
         ]),
+        "DesktopReminder": JSONSchema.object(
+            [
+                "id": JSONSchema.integer, "condition": JSONSchema.enumeration(ReminderAlert.Condition.allCases.map(\.rawValue)),
+                "summary": JSONSchema.string, "body": JSONSchema.string,
+                "urgency": JSONSchema.enumeration(DesktopReminder.Urgency.allCases.map(\.rawValue)),
+            ], description: "A reminder that belongs on the desktop now, worded for a notification."),
         "TodoListProperties": JSONSchema.open(JSONSchema.object(propertySchemas, description: "A list view's values besides its rows.")),
         "TodoListState": JSONSchema.object(["properties": JSONSchema.ref("TodoListProperties"), "rows": JSONSchema.array(JSONSchema.ref("TodoRow"))]),
         "WatchedState": JSONSchema.object(

@@ -27,6 +27,7 @@ public enum ProtocolMethods {
         Transaction.self, ImportTodos.self, ExportTodos.self,
         GetListView.self, SubscribeListView.self, UnsubscribeListView.self, SetViewOptions.self,
         SaveView.self, ListViews.self, RemoveView.self, GetAddPrompt.self, ParseDate.self,
+        SnoozeReminder.self, DismissReminder.self,
         DescribeProtocol.self, ServerStatus.self,
     ]
 

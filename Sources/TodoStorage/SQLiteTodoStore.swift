@@ -154,13 +154,21 @@ public final class SQLiteTodoStore: ListStore {
             guard let listID = try String.fetchOne(db, sql: "SELECT uuid FROM listIdentity WHERE id = 1") else {
                 throw DatabaseError(message: "the list has no identity (table listIdentity is empty)")
             }
+            var desktop: [ReminderKey: DesktopReminderState] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT itemID, condition, snoozedUntil, dismissed FROM desktopReminder") {
+                // A condition a later version wrote and this one does not know is left out.
+                guard let condition = ReminderAlert.Condition(rawValue: row["condition"]) else { continue }
+                desktop[ReminderKey(itemID: TodoID(row["itemID"] as Int64), condition: condition)] =
+                    DesktopReminderState(snoozedUntil: try row.decode(Date?.self, forColumn: "snoozedUntil"), dismissed: row["dismissed"])
+            }
             return ListSnapshot(
                 items: items,
                 nextID: TodoID(sequence + 1),
                 history: UndoHistory(undoSteps: undo, redoSteps: redo),
                 viewSettings: views,
                 firedReminders: Set(fired),
-                listID: listID
+                listID: listID,
+                desktopReminders: desktop
             )
         }
     }
@@ -283,6 +291,13 @@ public final class SQLiteTodoStore: ListStore {
         for key in write.firedReminders {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO firedReminder (itemID, condition) VALUES (?, ?)")
                 .execute(arguments: [key.itemID.rawValue, key.condition.rawValue])
+        }
+        for (key, state) in write.desktopReminders {
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO desktopReminder (itemID, condition, snoozedUntil, dismissed) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [
+                key.itemID.rawValue, key.condition.rawValue, state.snoozedUntil.map(StoredDateText.databaseValue), state.dismissed,
+            ])
         }
     }
 

@@ -86,6 +86,15 @@ enum TodoSchema {
             }
             try db.execute(sql: "INSERT INTO listIdentity (id, uuid) VALUES (1, ?)", arguments: [UUID().uuidString.lowercased()])
         }
+        migrator.registerMigration("v6: reminders snoozed or dismissed on the desktop") { db in
+            try db.create(table: "desktopReminder") { table in
+                table.column("itemID", .integer).notNull()
+                table.column("condition", .text).notNull()
+                table.column("snoozedUntil", .datetime)  // NULL: not snoozed
+                table.column("dismissed", .boolean).notNull()
+                table.primaryKey(["itemID", "condition"])
+            }
+        }
         return migrator
     }
 }

@@ -21,11 +21,14 @@ public struct ListSnapshot: Equatable, Sendable {
     /// The list's own identity (a UUID made when its store was created):
     /// exports derive the identities of items made here from it.
     public var listID: String
+    /// Reminders snoozed or dismissed on the desktop.
+    public var desktopReminders: [ReminderKey: DesktopReminderState]
 
     public init(
         items: [TodoItem] = [], nextID: TodoID = TodoID(1), history: UndoHistory = UndoHistory(),
         viewSettings: [String: ViewSettings] = [:], firedReminders: Set<ReminderKey> = [],
-        listID: String = UUID().uuidString.lowercased()
+        listID: String = UUID().uuidString.lowercased(),
+        desktopReminders: [ReminderKey: DesktopReminderState] = [:]
     ) {
         self.items = items
         self.nextID = nextID
@@ -33,6 +36,7 @@ public struct ListSnapshot: Equatable, Sendable {
         self.viewSettings = viewSettings
         self.firedReminders = firedReminders
         self.listID = listID
+        self.desktopReminders = desktopReminders
     }
 }
 
@@ -47,6 +51,8 @@ public struct ListWrite: Sendable {
     /// Named views deleted (`view.remove`).
     public var removedViews: [String] = []
     public var firedReminders: [ReminderKey] = []
+    /// Reminders newly snoozed or dismissed, with their new state (replacing any stored).
+    public var desktopReminders: [ReminderKey: DesktopReminderState] = [:]
 
     public enum HistoryChange: Sendable {
         /// A new step: pushed on the undo stack; the redo stack is cleared.
@@ -59,13 +65,15 @@ public struct ListWrite: Sendable {
 
     public init(
         changes: [ItemChange] = [], historyChange: HistoryChange? = nil,
-        viewSettings: [String: ViewSettings] = [:], removedViews: [String] = [], firedReminders: [ReminderKey] = []
+        viewSettings: [String: ViewSettings] = [:], removedViews: [String] = [], firedReminders: [ReminderKey] = [],
+        desktopReminders: [ReminderKey: DesktopReminderState] = [:]
     ) {
         self.changes = changes
         self.historyChange = historyChange
         self.viewSettings = viewSettings
         self.removedViews = removedViews
         self.firedReminders = firedReminders
+        self.desktopReminders = desktopReminders
     }
 }
 
@@ -118,5 +126,6 @@ extension ListSnapshot {
         viewSettings.merge(write.viewSettings) { $1 }
         for name in write.removedViews { viewSettings[name] = nil }
         firedReminders.formUnion(write.firedReminders)
+        desktopReminders.merge(write.desktopReminders) { $1 }
     }
 }

@@ -1,4 +1,4 @@
-/// A reminder raised on the list: an item left undone too long, or overdue.
+/// A reminder raised on the list: an item left undone too long, due soon, or overdue.
 public struct ReminderAlert: Codable, Hashable, Sendable, WireTyped {
     /// Described once in the protocol's schema, under this name.
     public static let wireType = WireType.named("ReminderAlert")
@@ -8,6 +8,8 @@ public struct ReminderAlert: Codable, Hashable, Sendable, WireTyped {
         case waiting
         /// Not done and past its due date.
         case overdue
+        /// Not done and due at a time of day within the lead time (`remind-before`).
+        case dueSoon
     }
 
     public var id: Int64

@@ -9,6 +9,10 @@ struct Reminders {
     /// How long an item may stay undone before it is a reminder (the
     /// daemon's configuration can change it while running).
     var waitingAge: TimeInterval
+    /// How long before a due time an item is "due soon"; 0 for never. Only
+    /// items due at a time of day are: a due day has no moment to count from
+    /// but its end, which the overdue reminder already marks.
+    var dueSoonLead: TimeInterval = 0
     private(set) var fired: Set<ReminderKey>
     /// Fired alerts of items that are undone and exist, by item.
     private var active: [TodoID: Set<ReminderAlert.Condition>] = [:]
@@ -30,7 +34,16 @@ struct Reminders {
         switch condition {
         case .waiting: return item.createdAt.addingTimeInterval(waitingAge)
         case .overdue: return item.due?.overdueFrom(in: timeZone)
+        case .dueSoon:
+            guard dueSoonLead > 0, case .moment(let date)? = item.due else { return nil }
+            return date.addingTimeInterval(-dueSoonLead)
         }
+    }
+
+    /// A "due soon" reminder is pointless once the item is overdue: that
+    /// reminder says more, so a due-soon one that has not fired by then never does.
+    private func isLate(_ item: TodoItem, _ condition: ReminderAlert.Condition, at now: Date, timeZone: TimeZone) -> Bool {
+        condition == .dueSoon && (item.due.map { $0.overdueFrom(in: timeZone) <= now } ?? true)
     }
 
     /// The earliest instant at which `item` fires a reminder or turns
@@ -41,8 +54,8 @@ struct Reminders {
         ReminderAlert.Condition.allCases.compactMap { condition -> Date? in
             guard let deadline = deadline(of: item, condition, timeZone: timeZone) else { return nil }
             let hasFired = fired.contains(ReminderKey(itemID: item.id, condition: condition))
-            if deadline <= now { return hasFired ? nil : now }
-            return hasFired && condition == .waiting ? nil : deadline
+            if deadline <= now { return hasFired || isLate(item, condition, at: now, timeZone: timeZone) ? nil : now }
+            return hasFired && condition != .overdue ? nil : deadline
         }.min()
     }
 
@@ -51,7 +64,9 @@ struct Reminders {
         var keys: [ReminderKey] = []
         for item in items where !item.isDone {
             for condition in ReminderAlert.Condition.allCases {
-                guard let deadline = deadline(of: item, condition, timeZone: timeZone), deadline <= now else { continue }
+                guard let deadline = deadline(of: item, condition, timeZone: timeZone), deadline <= now,
+                    !isLate(item, condition, at: now, timeZone: timeZone)
+                else { continue }
                 let key = ReminderKey(itemID: item.id, condition: condition)
                 if !fired.contains(key) { keys.append(key) }
             }
@@ -80,6 +95,13 @@ struct Reminders {
     }
 
     var alertCount: Int { active.values.reduce(0) { $0 + $1.count } }
+
+    /// Every raised reminder of an undone item, by item id then condition.
+    var activeKeys: [ReminderKey] {
+        active.keys.sorted().flatMap { id in
+            ReminderAlert.Condition.allCases.filter { active[id]!.contains($0) }.map { ReminderKey(itemID: id, condition: $0) }
+        }
+    }
 
     /// The first `listed` alerts, by item id, worded.
     func alerts(items: TodoCollection, word: (TodoItem, ReminderAlert.Condition) -> String) -> [ReminderAlert] {

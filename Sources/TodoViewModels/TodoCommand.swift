@@ -104,6 +104,7 @@ public struct AppliedChange: Sendable {
     var historyMove: UndoHistory.Move?
     var nextIDBefore: TodoID
     var remindersBefore: Reminders?
+    var desktopBefore: DesktopReminders?
     var viewDefinitionBefore: (view: ViewID, definition: ViewDefinition?)?
     var savedSettingsBefore: (name: String, settings: ViewSettings?)?
 }

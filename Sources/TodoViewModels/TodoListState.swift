@@ -28,6 +28,7 @@ public struct TodoListProperties: ViewModelProperties {
     public var redoText: String?
     public var alerts: [ReminderAlert]
     public var alertCount: Int
+    public var desktopReminders: [DesktopReminder]
 
     public static let declarations: [ViewModelProperty<Self>] = [
         .init("filter", \.filter, doc: "Which items the view shows besides its query: all, active (not done) or completed."),
@@ -59,6 +60,10 @@ public struct TodoListProperties: ViewModelProperties {
         .init("redoText", \.redoText, doc: "\"Redo mark all done\"; null when there is nothing to redo."),
         .init("alerts", \.alerts, doc: "Reminders raised and not yet resolved: the first 20, by item id."),
         .init("alertCount", \.alertCount, doc: "How many reminders there are in all."),
+        .init(
+            "desktopReminders", \.desktopReminders,
+            doc: "The reminders that belong on the desktop now (todoctl notify shows them): raised, neither snoozed nor dismissed, outside quiet hours; the first 20."
+        ),
     ]
 
     public init(
@@ -68,7 +73,7 @@ public struct TodoListProperties: ViewModelProperties {
         tagCounts: [NameCount] = [], projectCounts: [NameCount] = [],
         allDone: Bool = false, canClearCompleted: Bool = false, emptyText: String? = nil, canUndo: Bool = false,
         undoText: String? = nil, canRedo: Bool = false, redoText: String? = nil, alerts: [ReminderAlert] = [],
-        alertCount: Int = 0
+        alertCount: Int = 0, desktopReminders: [DesktopReminder] = []
     ) {
         self.filter = filter
         self.query = query
@@ -93,6 +98,7 @@ public struct TodoListProperties: ViewModelProperties {
         self.redoText = redoText
         self.alerts = alerts
         self.alertCount = alertCount
+        self.desktopReminders = desktopReminders
     }
 
     public func encode(to encoder: any Encoder) throws { try encodeDeclaredProperties(to: encoder) }

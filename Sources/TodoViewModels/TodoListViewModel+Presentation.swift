@@ -89,6 +89,7 @@ extension TodoListViewModel {
         var redoText: String?
         var alerts: [ReminderAlert]
         var alertCount: Int
+        var desktopReminders: [DesktopReminder]
     }
 
     var sharedProperties: SharedProperties {
@@ -98,7 +99,8 @@ extension TodoListViewModel {
             undoText: history.nextUndo.map { "Undo \($0.description)" },
             redoText: history.nextRedo.map { "Redo \($0.description)" },
             alerts: alerts(),
-            alertCount: reminders.alertCount)
+            alertCount: reminders.alertCount,
+            desktopReminders: desktopReminders())
     }
 
     func properties(of view: ListView) -> TodoListProperties {
@@ -140,7 +142,8 @@ extension TodoListViewModel {
             canRedo: shared.redoText != nil,
             redoText: shared.redoText,
             alerts: shared.alerts,
-            alertCount: shared.alertCount
+            alertCount: shared.alertCount,
+            desktopReminders: shared.desktopReminders
         )
     }
 
@@ -152,6 +155,7 @@ extension TodoListViewModel {
             switch condition {
             case .waiting: return "\(title) has waited for more than \(Self.worded(age: reminders.waitingAge))"
             case .overdue: return "\(title) is overdue (\(item.due.map { wording.due($0, now: now) } ?? "due"))"
+            case .dueSoon: return "\(title) is due soon (\(item.due.map { wording.due($0, now: now) } ?? "due"))"
             }
         }
         cachedAlerts = alerts

@@ -21,6 +21,8 @@ extension TodoListViewModel {
     public var nextEvent: Date? {
         let now = clock.currentTime()
         var next = nextMidnight(after: now)
+        // After the last tick, not now: a snooze that ended since is due at once.
+        if let change = desktop.nextChange(after: lastTick, timeZone: clock.timeZone), change < next { next = change }
         for item in collection.items {
             if let event = reminders.nextEvent(of: item, after: now, timeZone: clock.timeZone), event < next { next = event }
             if !item.isDone, let wait = item.wait {

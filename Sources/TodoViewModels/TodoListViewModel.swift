@@ -28,6 +28,8 @@ public final class TodoListViewModel {
     /// Done items in the whole list (toggle-all and clear-completed act on all).
     var completedCount: Int
     var reminders: Reminders
+    /// Which raised reminders belong on the desktop (snoozes, dismissals, quiet hours).
+    var desktop: DesktopReminders
     /// The last instant rows and reminders were brought up to date with.
     var lastTick: Date
     var cachedAlerts: [ReminderAlert]?
@@ -47,7 +49,12 @@ public final class TodoListViewModel {
     /// Starts from `snapshot` and opens the shared view `main` with its saved
     /// filter and sort. An item undone for longer than `reminderAge` seconds
     /// raises a reminder, as does an overdue one.
-    public init(snapshot: ListSnapshot, clock: TodoClock = TodoClock(), reminderAge: TimeInterval = 86_400) {
+    /// `desktop` says how reminders reach the desktop, and `dueSoonLead` how
+    /// long before its due time an item raises a "due soon" reminder (0: never).
+    public init(
+        snapshot: ListSnapshot, clock: TodoClock = TodoClock(), reminderAge: TimeInterval = 86_400,
+        desktop: DesktopReminderSettings = DesktopReminderSettings(), dueSoonLead: TimeInterval = 0
+    ) {
         self.clock = clock
         listID = snapshot.listID
         wording = DateWording(timeZone: clock.timeZone)
@@ -61,6 +68,8 @@ public final class TodoListViewModel {
             titles: definitions.values.contains { Self.sortsByTitle($0) })
         completedCount = snapshot.items.count(where: \.isDone)
         reminders = Reminders(waitingAge: reminderAge, fired: snapshot.firedReminders, items: collection)
+        reminders.dueSoonLead = dueSoonLead
+        self.desktop = DesktopReminders(settings: desktop, states: snapshot.desktopReminders)
         savedViewSettings = snapshot.viewSettings
         for (name, definition) in definitions {
             views[.shared(name)] = makeView(definition, at: viewClock)
@@ -123,7 +132,8 @@ public final class TodoListViewModel {
     public var snapshot: ListSnapshot {
         ListSnapshot(
             items: collection.items.sorted { $0.id < $1.id }, nextID: collection.nextID, history: history,
-            viewSettings: savedViewSettings, firedReminders: reminders.fired, listID: listID)
+            viewSettings: savedViewSettings, firedReminders: reminders.fired, listID: listID,
+            desktopReminders: desktop.states)
     }
 
     // MARK: Views
@@ -320,6 +330,7 @@ public final class TodoListViewModel {
         if let move = applied.historyMove { history.revert(move) }
         collection.restoreNextID(applied.nextIDBefore)
         if let remindersBefore = applied.remindersBefore { reminders = remindersBefore }
+        if let desktopBefore = applied.desktopBefore { desktop = desktopBefore }
         // A tick taken back keeps `lastTick`: the views stay judged at it,
         // and only the reminders it fired are forgotten, to fire again.
         if let (id, definition) = applied.viewDefinitionBefore {

@@ -44,6 +44,8 @@ struct Todod: AsyncParsableCommand {
     @Option(help: ArgumentHelp(DaemonSettings.Name.logLevel.help, valueName: DaemonSettings.Name.logLevel.valueName))
     var logLevel: String?
 
+    @OptionGroup(title: "Desktop reminders") var desktop: Desktop
+
     @OptionGroup(title: "Limits") var limits: Limits
 
     @Flag(help: .hidden) var printSchema = false
@@ -74,12 +76,22 @@ struct Todod: AsyncParsableCommand {
         var historyRevisions: Int = 1000
     }
 
+    struct Desktop: ParsableArguments {
+        @Option(help: ArgumentHelp(DaemonSettings.Name.notifications.help, valueName: DaemonSettings.Name.notifications.valueName))
+        var notifications: String?
+        @Option(help: ArgumentHelp(DaemonSettings.Name.quietHours.help, valueName: DaemonSettings.Name.quietHours.valueName))
+        var quietHours: String?
+        @Option(help: ArgumentHelp(DaemonSettings.Name.remindBefore.help, valueName: DaemonSettings.Name.remindBefore.valueName))
+        var remindBefore: String?
+    }
+
     /// The options given on the command line, by setting.
     var givenSettings: [(DaemonSettings.Name, String)] {
         let given: [(DaemonSettings.Name, String?)] = [
             (.reminderHours, reminderHours), (.logLevel, logLevel), (.lineTimeout, limits.lineTimeout),
             (.outboxSoftLimit, limits.outboxSoftLimit), (.outboxHardLimit, limits.outboxHardLimit),
             (.stallTimeout, limits.stallTimeout), (.maxConnections, limits.maxConnections),
+            (.notifications, desktop.notifications), (.quietHours, desktop.quietHours), (.remindBefore, desktop.remindBefore),
         ]
         return given.compactMap { name, value in value.map { (name, $0) } }
     }
@@ -171,6 +183,8 @@ struct Todod: AsyncParsableCommand {
 
         var options = ListOwner.Options()
         options.reminderAge = settings.reminderHours * 3600
+        options.desktop = settings.desktop
+        options.dueSoonLead = settings.remindBeforeMinutes * 60
         options.historyRevisions = limits.historyRevisions
         let host: ListOwner
         do {

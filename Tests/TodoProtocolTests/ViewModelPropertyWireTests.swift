@@ -28,7 +28,7 @@ import TodoViewModels
     @Test func aSnapshotIsWrittenAsBefore() throws {
         #expect(
             try Self.sortedJSON(Self.empty)
-                == #"{"activeCount":0,"alertCount":0,"alerts":[],"allDone":false,"canClearCompleted":false,"canRedo":false,"canUndo":false,"completedCount":0,"dueTodayCount":0,"dueTodayText":"nothing due today","emptyText":"Nothing to do. Add an item with: todoctl add TITLE","filter":"all","grouping":null,"itemsLeft":"0 items left","overdueCount":0,"overdueText":"0 overdue","projectCounts":[],"query":"","redoText":null,"sort":"created","tagCounts":[],"totalCount":0,"undoText":null}"#
+                == #"{"activeCount":0,"alertCount":0,"alerts":[],"allDone":false,"canClearCompleted":false,"canRedo":false,"canUndo":false,"completedCount":0,"desktopReminders":[],"dueTodayCount":0,"dueTodayText":"nothing due today","emptyText":"Nothing to do. Add an item with: todoctl add TITLE","filter":"all","grouping":null,"itemsLeft":"0 items left","overdueCount":0,"overdueText":"0 overdue","projectCounts":[],"query":"","redoText":null,"sort":"created","tagCounts":[],"totalCount":0,"undoText":null}"#
         )
     }
 

@@ -55,6 +55,81 @@ import TodoViewModels
         }
     }
 
+    /// The same for reminders and the desktop: commands mixed with clock
+    /// ticks (reminders fire, snoozes end, quiet hours begin and end),
+    /// snoozes, dismissals and new desktop settings. After each, every view
+    /// plus its change set equals its fresh state, and the writes describe
+    /// memory.
+    @Test(arguments: [1, 2, 3])
+    func desktopChangeSetsEqualFreshState(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let clock = TestClock()
+        let viewModel = TodoListViewModel(
+            snapshot: ListSnapshot(), clock: clock.todoClock, reminderAge: 3 * 3600,
+            desktop: DesktopReminderSettings(quietHours: QuietHours(text: "22:00-07:00")), dueSoonLead: 1800)
+        let views: [ViewID] = [.main, .own(1)]
+        try viewModel.openView(.own(1), definition: ViewDefinition(filter: .active, sort: .due))
+        var clientStates = Dictionary(uniqueKeysWithValues: views.map { ($0, viewModel.state(of: $0)!) })
+        var stored = viewModel.snapshot
+        let conditions = ReminderAlert.Condition.allCases
+
+        for step in 0..<300 {
+            let ids = viewModel.main.rows.map { TodoID($0.id) }
+            let someID = ids.randomElement(using: &random) ?? TodoID(1)
+            let condition = conditions.randomElement(using: &random)!
+            let due: DueDate = .moment(clock.now.addingTimeInterval(Double(Int.random(in: -2...8, using: &random)) * 1800))
+            let what: String
+            let changes: [ViewID: TodoListChange]
+            let write: ListWrite?
+            do {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0, 1:
+                    what = "add"
+                    let outcome = try viewModel.perform(.add(title: "item \(step)", due: due))
+                    (changes, write) = (outcome.changes, outcome.write)
+                case 2:
+                    what = "done \(someID)"
+                    let outcome = try viewModel.perform(.setDone(someID, Bool.random(using: &random)))
+                    (changes, write) = (outcome.changes, outcome.write)
+                case 3, 4, 5:
+                    what = "tick"
+                    clock.advance(by: Double(Int.random(in: 1...90, using: &random)) * 60)
+                    let outcome = viewModel.tick()
+                    (changes, write) = (outcome.changes, outcome.write)
+                case 6:
+                    what = "snooze \(someID) \(condition)"
+                    let outcome = try viewModel.snoozeReminder(someID, condition, for: Double(Int.random(in: 1...120, using: &random)) * 60)
+                    (changes, write) = (outcome.changes, outcome.write)
+                case 7:
+                    what = "dismiss \(someID) \(condition)"
+                    let outcome = try viewModel.dismissReminder(someID, condition)
+                    (changes, write) = (outcome.changes, outcome.write)
+                case 8:
+                    what = "settings"
+                    let quiet = [nil, QuietHours(text: "22:00-07:00"), QuietHours(text: "12:00-14:00")].randomElement(using: &random)!
+                    let outcome = viewModel.changeDesktopSettings(
+                        DesktopReminderSettings(enabled: Int.random(in: 0..<4, using: &random) > 0, quietHours: quiet),
+                        dueSoonLead: Double(Int.random(in: 0...3, using: &random)) * 900)
+                    (changes, write) = (outcome.changes, outcome.write)
+                default:
+                    what = "undo"
+                    let outcome = try viewModel.perform(.undo)
+                    (changes, write) = (outcome.changes, outcome.write)
+                }
+            } catch {
+                #expect(viewModel.snapshot == stored, "a refused step changed memory")
+                continue
+            }
+            if let write { stored.apply(write) }
+            #expect(viewModel.snapshot == stored, "the write of \(what) does not describe its change")
+            for view in views {
+                if let change = changes[view] { clientStates[view]!.apply(change) }
+                #expect(clientStates[view] == viewModel.state(of: view), "view \(view) after \(what)")
+            }
+        }
+        #expect(stored.desktopReminders.isEmpty == false)  // the run did snooze and dismiss
+    }
+
     /// The same with the fields people organise by: views with queries,
     /// sorts on every key (some reversed), grouped by project; commands that
     /// set tags, projects, priorities and dates. Now and then each view is

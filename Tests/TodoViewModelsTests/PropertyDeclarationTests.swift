@@ -21,7 +21,8 @@ import TodoViewModels
         projectCounts: [NameCount(name: "garden", count: 1)],
         allDone: true, canClearCompleted: true, emptyText: "Nothing here", canUndo: true, undoText: "Undo add “a”",
         canRedo: true, redoText: "Redo add “b”", alerts: [ReminderAlert(id: 1, condition: .overdue, message: "“a” is overdue")],
-        alertCount: 1)
+        alertCount: 1,
+        desktopReminders: [DesktopReminder(id: 1, condition: .overdue, summary: "a", body: "overdue", urgency: .critical)])
 
     @Test func theSamplesDifferInEveryStoredProperty() {
         let differing = zip(Mirror(reflecting: Self.a).children, Mirror(reflecting: Self.b).children)
