@@ -129,6 +129,7 @@ let package = Package(
         .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
         // What todoctl's screens need from TodoClient, without a daemon: display widths.
         .testTarget(name: "TodoClientTests", dependencies: ["TodoClient"]),
+        .testTarget(name: "DesktopNotificationsTests", dependencies: ["DesktopNotifications"]),
         // Starts the real todod and todoctl binaries; depending on them makes
         // `swift test` build them first.
         .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol", "todod", "todoctl"]),

@@ -20,6 +20,7 @@ extension TodoListViewModel {
         desktop.settings = settings
         reminders.dueSoonLead = dueSoonLead
         cachedAlerts = nil
+        cachedDesktop = nil
         return ListChangeOutcome(changes: changeSets(since: before, operations: [:]), nextEvent: nextEvent)
     }
 
@@ -61,6 +62,7 @@ extension TodoListViewModel {
         var applied = AppliedChange(nextIDBefore: collection.nextID)
         applied.desktopBefore = desktop
         let state = change(&desktop, key)
+        cachedDesktop = nil
         return ListChangeOutcome(
             changes: changeSets(since: before, operations: [:]), write: ListWrite(desktopReminders: [key: state]),
             applied: applied, nextEvent: nextEvent)
@@ -69,15 +71,17 @@ extension TodoListViewModel {
     /// The desktop list, judged at the last tick like everything else that
     /// depends on the time, so the tick that crosses a snooze's end sees it.
     func desktopReminders() -> [DesktopReminder] {
+        if let cachedDesktop { return cachedDesktop }
         let keys = desktop.showing(reminders.activeKeys, at: lastTick, timeZone: clock.timeZone)
-        guard !keys.isEmpty else { return [] }
         let now = clock.currentTime()
-        return keys.compactMap { key -> DesktopReminder? in
+        let listed = keys.compactMap { key -> DesktopReminder? in
             guard let item = collection[key.itemID] else { return nil }
             return DesktopReminder(
                 id: key.itemID.rawValue, condition: key.condition, summary: item.title,
                 body: desktopBody(item, key.condition, now: now), urgency: Self.urgency(item, key.condition))
         }
+        cachedDesktop = listed
+        return listed
     }
 
     /// "overdue (due yesterday) · project home"; the due date as rows word it.

@@ -45,6 +45,7 @@ extension TodoListViewModel {
         let propertiesBefore = self.propertiesBefore()
         reminders.markFired(due)
         cachedAlerts = nil
+        cachedDesktop = nil
 
         var operations: [ViewID: [RowOperation]] = [:]
         let viewClock = ViewClock(now: now, timeZone: clock.timeZone)
@@ -89,6 +90,7 @@ extension TodoListViewModel {
             }
         }
         lastTick = now
+        cachedDesktop = nil  // judged at the last tick, which just moved
         return ListChangeOutcome(
             changes: changeSets(since: propertiesBefore, operations: operations),
             write: due.isEmpty ? nil : ListWrite(firedReminders: due), applied: applied, nextEvent: nextEvent)

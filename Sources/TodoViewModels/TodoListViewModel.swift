@@ -33,6 +33,8 @@ public final class TodoListViewModel {
     /// The last instant rows and reminders were brought up to date with.
     var lastTick: Date
     var cachedAlerts: [ReminderAlert]?
+    /// `desktopReminders`, found once per change like `cachedAlerts`.
+    var cachedDesktop: [DesktopReminder]?
 
     /// Beyond this many item changes in one command, views send their rows
     /// whole instead of one edit per row.
@@ -350,6 +352,7 @@ public final class TodoListViewModel {
         }
         if let (name, settings) = applied.savedSettingsBefore { savedViewSettings[name] = settings }
         cachedAlerts = nil
+        cachedDesktop = nil
     }
 
     /// Applies a planned step and its history move; returns each view's change set.
@@ -406,6 +409,7 @@ public final class TodoListViewModel {
             reminders.itemChanged(change.id, to: change.after)
         }
         cachedAlerts = nil
+        cachedDesktop = nil
         if changes.count > Self.resetThreshold {
             // Re-sorting each view beats placing thousands of rows one by one.
             for change in changes { keys.update(change.id, to: change.after) }
