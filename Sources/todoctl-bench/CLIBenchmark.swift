@@ -52,6 +52,12 @@ struct CLIBenchmark {
         emit("|---:|---|---:|---:|---:|---:|---|")
 
         var missed: [String] = []
+        // "On-ramps": each installed binary at most 30 MB, stripped as the package installs it.
+        for (name, bytes) in try InstalledSizes.measure(in: scratch) {
+            let met = bytes <= 30 << 20
+            if !met { missed.append("installed \(name): at most 30 MB") }
+            emit("| — | installed size of \(name) (stripped) | \(String(format: "%.1f", Double(bytes) / Double(1 << 20))) MB | | | | ≤ 30 MB: \(met ? "met" : "MISSED") |")
+        }
         for size in sizes {
             let todoctl = try TodoctlContender(items: size, in: scratch)
             let task = try TaskwarriorContender(items: size, in: scratch)
@@ -71,8 +77,9 @@ struct CLIBenchmark {
             todoctl.server.stop()
             task.remove()
 
+            // Below 20,000 items: "On-ramps" asks for half of Taskwarrior's time (an earlier issue, no more than it).
             let addTarget: (String, Bool) =
-                size < 20_000 ? ("todoctl ≤ task", add.0 <= add.1) : ("task ÷ todoctl ≥ 5", add.1 / add.0 >= 5)
+                size < 20_000 ? ("todoctl ≤ 0.5× task", add.0 <= 0.5 * add.1) : ("task ÷ todoctl ≥ 5", add.1 / add.0 >= 5)
             let listTarget: (String, Bool)? = size >= 100_000 ? ("todoctl < 1000 ms", list.0 < 1000) : nil
             // "Organise real work": a query listing at 20,000 items in at most a quarter of Taskwarrior's time.
             func queryTarget(_ pair: (Double, Double)) -> (String, Bool)? {
