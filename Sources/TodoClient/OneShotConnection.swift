@@ -44,6 +44,8 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
         let descriptor = try connect(to: socketPath)
         defer { close(descriptor) }
         try ServerIdentity.check(descriptor: descriptor, socketPath: socketPath)
+        var sendTimeout = timeval(tv_sec: Int(replyTimeout.components.seconds), tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         return try await body(OneShotConnection(descriptor: descriptor, replyTimeout: replyTimeout))
     }
 
@@ -85,7 +87,7 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
             throw ClientError.requestTooLong(bytes: line.count - 1, limit: limits.maxLineBytes)
         }
         guard !ended else { throw endError }
-        send(line)
+        try send(line)
         while true {
             let message = try readMessage()
             switch message {
@@ -129,7 +131,9 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
                 let line = Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
                 scanned = 0
-                guard let message = try? IncomingMessage.parse(line) else { continue }
+                guard let message = try? IncomingMessage.parse(line) else {
+                    throw ClientError.malformedReply(String(decoding: line.prefix(200), as: UTF8.self))
+                }
                 if case .notification(let name, let payload) = message {
                     if name == ServerShutdown.name { stopping = true }
                     if name == ServerHello.name {
@@ -145,14 +149,18 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
             let milliseconds = Int32(min(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 3_600_000))
             let ready = poll(&poller, 1, milliseconds)
             if ready < 0 && errno == EINTR { continue }
+            guard ready >= 0 else { throw ClientError.connectionClosed }
             guard ready > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else {
                 ended = true
-                // Without a greeting todod never registered the connection, so
-                // nothing sent on it was carried out: it can be repeated.
+                // Without a greeting todod did not register the connection, so
+                // nothing sent on it was carried out and it can be repeated. (It
+                // queues the greeting before carrying anything out; only a crash
+                // between a commit and writing that greeting could leave a
+                // request done and unanswered here.)
                 throw ending ?? (greeted ? endError : .stoppedBeforeAnswering)
             }
             scanned = buffer.count
@@ -160,13 +168,18 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
         }
     }
 
-    /// Writes the whole line; if todod has gone, the read that follows tells why.
-    private func send(_ line: Data) {
+    /// Writes the whole line; if todod has gone, the read that follows tells
+    /// why. A todod that reads nothing (stopped, wedged) fails it after the
+    /// reply timeout (`SO_SNDTIMEO`, set on connecting).
+    private func send(_ line: Data) throws {
         let bytes = Array(line)
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                throw ClientError.timedOut(after: .seconds(replyTimeout.components.seconds))
+            }
             guard count > 0 else { return }
             written += count
         }

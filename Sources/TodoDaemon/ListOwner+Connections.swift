@@ -60,12 +60,17 @@ extension ListOwner {
     // MARK: Connecting
 
     /// Registers a connection and queues its greeting, the first line it gets.
+    /// Through the inbox, as lines are: a turn already scheduled when the
+    /// connection's first lines arrive registers it before reading them.
     func connect(_ outbox: ConnectionOutbox, greeting: @escaping @Sendable (_ epoch: String, _ revision: Int) -> Data) {
-        loop.execute {
-            self.connections[outbox.connectionID] = ConnectionState(id: outbox.connectionID, outbox: outbox)
-            outbox.send(greeting(self.epoch, self.publishedRevision))
-            self.didChange()
-        }
+        submit(NewConnection(outbox: outbox, greeting: greeting))
+    }
+
+    /// Registers a connection (in a turn) and queues its greeting.
+    func register(_ new: NewConnection) {
+        connections[new.outbox.connectionID] = ConnectionState(id: new.outbox.connectionID, outbox: new.outbox)
+        new.outbox.send(new.greeting(epoch, publishedRevision))
+        didChange()
     }
 
     /// Drops a connection that has gone: its subscriptions and own views.

@@ -106,8 +106,18 @@ public final class ListOwner: @unchecked Sendable {
     /// Requests handed over by the connections, waiting for the next turn.
     private let inbox = Mutex(Inbox())
     private struct Inbox {
+        /// New connections, registered at the start of the next turn: before
+        /// any line they sent, which may be handed over in the same turn (a
+        /// client that does not wait for its greeting).
+        var connections: [NewConnection] = []
         var submissions: [Submission] = []
         var turnScheduled = false
+    }
+
+    /// A connection to register, and how to greet it.
+    struct NewConnection: Sendable {
+        var outbox: ConnectionOutbox
+        var greeting: @Sendable (_ epoch: String, _ revision: Int) -> Data
     }
 
     /// One line's requests from one connection.
@@ -211,12 +221,27 @@ public final class ListOwner: @unchecked Sendable {
         if schedule { loop.execute { self.turn() } }
     }
 
-    private func turn() {
-        let submissions = inbox.withLock { inbox -> [Submission] in
-            inbox.turnScheduled = false
-            defer { inbox.submissions = [] }
-            return inbox.submissions
+    /// Hands over a new connection; it is registered and greeted at the
+    /// start of the next turn, before the lines of that turn are read.
+    func submit(_ connection: NewConnection) {
+        let schedule = inbox.withLock { inbox -> Bool in
+            inbox.connections.append(connection)
+            defer { inbox.turnScheduled = true }
+            return !inbox.turnScheduled
         }
+        if schedule { loop.execute { self.turn() } }
+    }
+
+    private func turn() {
+        let (newConnections, submissions) = inbox.withLock { inbox -> ([NewConnection], [Submission]) in
+            inbox.turnScheduled = false
+            defer {
+                inbox.connections = []
+                inbox.submissions = []
+            }
+            return (inbox.connections, inbox.submissions)
+        }
+        for new in newConnections { register(new) }
         for submission in submissions {
             guard let connection = connections[submission.connection] else { continue }
             handle(submission.line, from: connection)

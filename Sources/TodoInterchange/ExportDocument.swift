@@ -62,7 +62,9 @@ public struct ExportDocument: Sendable {
 extension InterchangeFormat {
     /// Reads `text` in this format; dates without a zone are in `timeZone`.
     public func read(_ text: String, timeZone: TimeZone) throws(ImportProblem) -> ImportBatch {
-        switch self {
+        // A byte order mark some editors write is no part of the text.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        return switch self {
         case .taskwarrior: try TaskwarriorFormat.read(text, timeZone: timeZone)
         case .todotxt: try TodoTxtFormat.read(text, timeZone: timeZone)
         case .ical: try ICalendarFormat.read(text, timeZone: timeZone)

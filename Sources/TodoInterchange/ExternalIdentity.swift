@@ -17,7 +17,7 @@ public enum ExternalIdentity {
 
     /// A UUID for `item`: its own identity when that is a UUID, else the derived one.
     public static func uuid(of item: TodoItem, listID: String) -> String {
-        if let external = item.externalID, isUUID(external) { return external }
+        if let external = item.externalID, isUUID(external) { return external.lowercased() }
         return derived(item.id, listID: listID)
     }
 
@@ -37,6 +37,13 @@ public enum ExternalIdentity {
 
     private static func listPrefix(_ listID: String) -> String {
         String(listID.lowercased().prefix(24))
+    }
+
+    /// An identity as it is stored and compared: a UUID in lower case (an
+    /// iCalendar UID may be one in upper case, which Taskwarrior writes in
+    /// lower case), anything else as it is.
+    public static func normalized(_ identity: String) -> String {
+        isUUID(identity) ? identity.lowercased() : identity
     }
 
     /// `8-4-4-4-12` hex digits.

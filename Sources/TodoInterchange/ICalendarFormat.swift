@@ -73,7 +73,7 @@ public enum ICalendarFormat {
         let title = try ImportFields.title(summary, at: location)
         func instant(_ name: String) throws(ImportProblem) -> Date? {
             guard let line = first[name] else { return nil }
-            return try date(line, at: location, timeZone: timeZone).map { InterchangeDates.instant(of: $0, in: timeZone) }
+            return try date(line, at: location, timeZone: timeZone, remarks: &remarks).map { InterchangeDates.instant(of: $0, in: timeZone) }
         }
         let completedAt = try instant("COMPLETED")
         let isDone = status == "COMPLETED" || (status == nil && completedAt != nil)
@@ -89,11 +89,22 @@ public enum ICalendarFormat {
             default: remarks.append("PRIORITY \(value) left out (iCalendar's are 0 to 9)")
             }
         }
+        let due = try first["DUE"].flatMap { line throws(ImportProblem) in
+            try date(line, at: location, timeZone: timeZone, remarks: &remarks)
+        }
         var recurrence: Recurrence?
         if let own = text("X-TODOD-RECURRENCE") {
             recurrence = Recurrence(own)
-        } else if let rule = first["RRULE"]?.value {
-            switch ICalendarRecurrence.read(rule) {
+            if recurrence == nil { remarks.append("X-TODOD-RECURRENCE \(ImportFields.shown(own)) not understood; RRULE read instead") }
+        }
+        if recurrence == nil, let rule = first["RRULE"]?.value {
+            let dueDay: CalendarDay? =
+                switch due {
+                case .day(let day)?: day
+                case .moment(let moment)?: CalendarDay(moment, in: timeZone)
+                case nil: nil
+                }
+            switch ICalendarRecurrence.read(rule, due: dueDay) {
             case .success(let read): recurrence = read
             case .failure(let problem): remarks.append(problem.message)
             }
@@ -121,16 +132,23 @@ public enum ICalendarFormat {
         let item = ImportedItem(
             identity: .external(uid), source: location, title: title, isDone: isDone, createdAt: createdAt,
             updatedAt: updatedAt, completedAt: isDone ? completedAt : nil,
-            due: try first["DUE"].flatMap { line throws(ImportProblem) in try date(line, at: location, timeZone: timeZone) },
-            wait: try first["X-TODOD-WAIT"].flatMap { line throws(ImportProblem) in try date(line, at: location, timeZone: timeZone) },
+            due: due,
+            wait: try first["X-TODOD-WAIT"].flatMap { line throws(ImportProblem) in
+                try date(line, at: location, timeZone: timeZone, remarks: &remarks)
+            },
             tags: try ImportFields.tags(tags, at: location, remarks: &remarks),
             project: text("X-TODOD-PROJECT").flatMap { ImportFields.project($0, remarks: &remarks) },
             priority: priority, notes: notes, recurrence: recurrence, remarks: remarks)
         return (item, nil)
     }
 
-    /// A DATE or DATE-TIME value: a day, or a moment (UTC, in its `TZID`, or floating in `timeZone`).
-    private static func date(_ line: ContentLine, at location: String, timeZone: TimeZone) throws(ImportProblem) -> DueDate? {
+    /// A DATE or DATE-TIME value: a day, or a moment (UTC, in its `TZID`, or
+    /// floating in `timeZone`). A `TZID` the system does not know (Outlook
+    /// writes Windows names such as "W. Europe Standard Time") is read as
+    /// todod's own zone, and said in `remarks`.
+    private static func date(_ line: ContentLine, at location: String, timeZone: TimeZone, remarks: inout [String])
+        throws(ImportProblem) -> DueDate?
+    {
         func failure(_ why: String) -> ImportProblem {
             ImportProblem(location: "\(location), line \(line.lineNumber)", message: "\(line.name) \(line.value): \(why)")
         }
@@ -141,10 +159,11 @@ public enum ICalendarFormat {
         if zone == "Z" { return .moment(InterchangeDates.utc(day, hour: time.hour, minute: time.minute, second: time.second)) }
         var zoneOfTime = timeZone
         if let identifier = line.parameters["TZID"] {
-            guard let named = TimeZone(identifier: identifier.hasPrefix("/") ? String(identifier.dropFirst()) : identifier) else {
-                throw failure("unknown time zone \(identifier)")
+            if let named = TimeZone(identifier: identifier.hasPrefix("/") ? String(identifier.dropFirst()) : identifier) {
+                zoneOfTime = named
+            } else {
+                remarks.append("\(line.name) in time zone \(ImportFields.shown(identifier)), which todod does not know: read as local time")
             }
-            zoneOfTime = named
         }
         return .moment(InterchangeDates.local(day, hour: time.hour, minute: time.minute, second: time.second, in: zoneOfTime))
     }

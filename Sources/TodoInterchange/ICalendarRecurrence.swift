@@ -7,7 +7,9 @@ enum ICalendarRecurrence {
     static let weekdays = "MO,TU,WE,TH,FR"
 
     /// The repetition `rule` says, or why todod cannot keep it.
-    static func read(_ rule: String) -> Result<Recurrence, ImportProblem> {
+    /// `due` is the to-do's due day: a `BYMONTHDAY` or `BYMONTH` is kept
+    /// only when it names that day or month, which is where todod repeats.
+    static func read(_ rule: String, due: CalendarDay?) -> Result<Recurrence, ImportProblem> {
         var parts: [String: String] = [:]
         for part in rule.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)
@@ -15,9 +17,15 @@ enum ICalendarRecurrence {
         }
         let unsupported = Set(parts.keys).subtracting(["FREQ", "INTERVAL", "BYDAY", "WKST", "BYMONTHDAY", "BYMONTH"])
         func refusal(_ why: String) -> Result<Recurrence, ImportProblem> {
-            .failure(ImportProblem(location: "", message: "repetition \(rule) left out: \(why)"))
+            .failure(ImportProblem(location: "", message: "repetition \(ImportFields.shown(rule)) left out: \(why)"))
         }
         if !unsupported.isEmpty { return refusal("todod has no \(unsupported.sorted().joined(separator: ", "))") }
+        if let day = parts["BYMONTHDAY"], Int(day) != due?.day {
+            return refusal("todod repeats on the due date's day of the month")
+        }
+        if let month = parts["BYMONTH"], parts["FREQ"] != "YEARLY" || Int(month) != due?.month {
+            return refusal("todod repeats yearly in the due date's month")
+        }
         guard let interval = Int(parts["INTERVAL"] ?? "1"), interval > 0 else { return refusal("INTERVAL is not a count") }
         if let days = parts["BYDAY"] {
             guard days.split(separator: ",").sorted() == weekdays.split(separator: ",").sorted(), interval == 1,

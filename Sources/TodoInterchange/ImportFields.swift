@@ -6,6 +6,11 @@ import TodoModel
 /// said in the item's remarks; what cannot be changed without changing its
 /// meaning (a title too long or blank) is an `ImportProblem`.
 enum ImportFields {
+    /// A value quoted in a remark, cut to a length a report can show.
+    static func shown(_ value: some StringProtocol) -> String {
+        value.count <= 40 ? String(value) : String(value.prefix(40)) + "…"
+    }
+
     static func title(_ raw: String, at location: String) throws(ImportProblem) -> String {
         do { return try TodoTitle.validated(raw) } catch { throw ImportProblem(location: location, message: "\(error)") }
     }
@@ -21,10 +26,10 @@ enum ImportFields {
         while name.first == "-" || name.first == "_" { name.removeFirst() }
         if name.count > TagName.maximumLength { name = String(name.prefix(TagName.maximumLength)) }
         if name.isEmpty {
-            remarks.append("tag \"\(raw)\" left out: no letters or digits")
+            remarks.append("tag \"\(shown(raw))\" left out: no letters or digits")
             return nil
         }
-        if name != raw { remarks.append("tag \"\(raw)\" written as \(name)") }
+        if name != raw { remarks.append("tag \"\(shown(raw))\" written as \(name)") }
         return name
     }
 
@@ -36,10 +41,10 @@ enum ImportFields {
         if path.count > ProjectPath.maximumLength { path = String(path.prefix(ProjectPath.maximumLength)) }
         while path.last == "." { path.removeLast() }
         if path.isEmpty {
-            remarks.append("project \"\(raw)\" left out: no letters or digits")
+            remarks.append("project \"\(shown(raw))\" left out: no letters or digits")
             return nil
         }
-        if path != raw { remarks.append("project \"\(raw)\" written as \(path)") }
+        if path != raw { remarks.append("project \"\(shown(raw))\" written as \(path)") }
         return path
     }
 

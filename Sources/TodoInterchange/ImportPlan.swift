@@ -47,7 +47,9 @@ public struct ImportPlan: Hashable, Sendable {
                 byLine[TodoTxtFormat.numbered(identity, occurrences[identity]!)] = item.id
             }
         } else {
-            collection.forEachItem { item in if let external = item.externalID { byExternalID[external] = item.id } }
+            collection.forEachItem { item in
+                if let external = item.externalID { byExternalID[ExternalIdentity.normalized(external)] = item.id }
+            }
         }
         var nextID = collection.nextID
         var changes: [ItemChange] = []
@@ -57,9 +59,17 @@ public struct ImportPlan: Hashable, Sendable {
             var existingID: TodoID?
             var externalID: String?
             switch imported.identity {
-            case .external(let identity):
-                existingID = ExternalIdentity.itemID(derivedFrom: identity, listID: listID) ?? byExternalID[identity]
-                if existingID.flatMap({ collection[$0] }) == nil, ExternalIdentity.itemID(derivedFrom: identity, listID: listID) == nil {
+            case .external(let raw):
+                // An item of this list (by the identity its export derived)
+                // while it exists; else an item imported before with this
+                // identity; else a new item that keeps it, so that importing
+                // the file again finds it (also when the item it was derived
+                // from has been deleted here).
+                let identity = ExternalIdentity.normalized(raw)
+                if let derived = ExternalIdentity.itemID(derivedFrom: identity, listID: listID), collection[derived] != nil {
+                    existingID = derived
+                } else {
+                    existingID = byExternalID[identity]
                     externalID = identity
                 }
             case .line(let identity):
@@ -124,10 +134,14 @@ public struct ImportPlan: Hashable, Sendable {
             after.completedAt = imported.isDone ? imported.completedAt ?? changedAt : nil
             after.fieldChangedAt[.done] = changedAt
         }
-        var due = imported.due
+        // A format that holds days only (todo.txt) does not move a due time to
+        // the start of its day; a repeating item the file gives no due date
+        // keeps the one it has rather than becoming due today.
+        var due = Self.keepingTime(of: before.due, in: imported.due, format: format, timeZone: timeZone)
+        if due == nil, imported.recurrence != nil { due = before.due }
         let recurrence = recurrence(of: imported, due: &due, at: now, timeZone: timeZone)
         set(.due, \.due, due)
-        set(.wait, \.wait, imported.wait)
+        set(.wait, \.wait, Self.keepingTime(of: before.wait, in: imported.wait, format: format, timeZone: timeZone))
         set(.project, \.project, imported.project)
         set(.priority, \.priority, imported.priority)
         set(.recurrence, \.recurrence, recurrence)
@@ -135,9 +149,27 @@ public struct ImportPlan: Hashable, Sendable {
             after.tags = Set(imported.tags)
             after.fieldChangedAt[.tags] = changedAt
         }
-        set(.notes, \.notes, imported.notes)
+        // Formats write times in whole seconds: notes whose times differ by
+        // less than that are the same notes.
+        if !Self.sameNotes(imported.notes, before.notes) { set(.notes, \.notes, imported.notes) }
         if after != before { after.updatedAt = max(changedAt, before.updatedAt) }
         return after
+    }
+
+    /// `imported`, or `existing` when `format` holds days only and the
+    /// imported day is the day of the existing moment.
+    static func keepingTime(of existing: DueDate?, in imported: DueDate?, format: InterchangeFormat, timeZone: TimeZone) -> DueDate? {
+        guard format == .todotxt, case .moment(let moment)? = existing, case .day(let day)? = imported,
+            CalendarDay(moment, in: timeZone) == day
+        else { return imported }
+        return existing
+    }
+
+    static func sameNotes(_ a: [TodoNote], _ b: [TodoNote]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy {
+                $0.text == $1.text && $0.addedAt.timeIntervalSince1970.rounded(.down) == $1.addedAt.timeIntervalSince1970.rounded(.down)
+            }
     }
 
     /// The imported repetition, anchored to the due date as todod's own

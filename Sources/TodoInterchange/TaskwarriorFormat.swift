@@ -18,8 +18,14 @@ public enum TaskwarriorFormat {
         // The first pending occurrence of each template, by the template's uuid.
         var firstPending: [String: Date] = [:]
         var pendingCount: [String: Int] = [:]
+        // Occurrences are merged into their template only while it is one
+        // (a deleted template's pending occurrences are tasks of their own).
+        func template(of task: TaskwarriorTask) -> String? {
+            guard let parent = task.parent?.lowercased(), byUUID[parent]?.status == "recurring" else { return nil }
+            return parent
+        }
         for task in tasks {
-            guard let parent = task.parent?.lowercased(), byUUID[parent] != nil,
+            guard let parent = template(of: task),
                 task.status == "pending" || task.status == "waiting",
                 let due = task.due.flatMap({ InterchangeDates.utcInstant($0) })
             else { continue }
@@ -38,7 +44,7 @@ public enum TaskwarriorFormat {
             }
             let title = task.description ?? ""
             let status = task.status ?? "pending"
-            let isOccurrence = task.parent.map { byUUID[$0.lowercased()] != nil } ?? false
+            let isOccurrence = template(of: task) != nil
             // A pending occurrence is merged into its template's item.
             if isOccurrence && (status == "pending" || status == "waiting") { continue }
             switch status {
@@ -136,13 +142,13 @@ public enum TaskwarriorFormat {
         var priority: Priority?
         if let letter = task.priority, !letter.isEmpty {
             priority = Priority(letter: letter.uppercased())
-            if priority == nil { remarks.append("priority \"\(letter)\" left out (todod has H, M and L)") }
+            if priority == nil { remarks.append("priority \"\(ImportFields.shown(letter))\" left out (todod has H, M and L)") }
         }
         var recurrence: Recurrence?
         if let text = task.todod_recur { recurrence = Recurrence(text) }
         if recurrence == nil, let text = task.recur, !text.isEmpty, task.status != "completed" || task.parent == nil {
             recurrence = TaskwarriorRecurrence.read(text)
-            if recurrence == nil { remarks.append("repetition \"\(text)\" left out: todod cannot repeat that way") }
+            if recurrence == nil { remarks.append("repetition \"\(ImportFields.shown(text))\" left out: todod cannot repeat that way") }
         }
         if task.scheduled != nil { remarks.append("scheduled date left out (todod has due and wait dates)") }
         if task.until != nil { remarks.append("until date left out") }

@@ -94,7 +94,7 @@ public enum TodoTxtFormat {
                 if word.hasPrefix("due:") { due = .day(date) } else { wait = .day(date) }
             case "rec":
                 recurrence = Self.recurrence(value)
-                if recurrence == nil { remarks.append("\(word) left out: todod cannot repeat that way") }
+                if recurrence == nil { remarks.append("\(ImportFields.shown(word)) left out: todod cannot repeat that way") }
             case "pri" where value.count == 1 && value.first!.isUppercase && letter == nil:
                 letter = value.first
             default:
@@ -113,12 +113,12 @@ public enum TodoTxtFormat {
         }
         let text = titleWords.joined(separator: " ")
         let title = try ImportFields.title(text.isEmpty ? words.joined(separator: " ") : text, at: location)
+        let cleanTags = try ImportFields.tags(tags, at: location, remarks: &remarks)
         func start(_ day: CalendarDay?) -> Date? { day?.start(in: timeZone) }
         return ImportedItem(
-            identity: .line(identity(of: words)), source: location, title: title, isDone: isDone, createdAt: start(created),
-            completedAt: start(completed), due: due, wait: wait,
-            tags: try ImportFields.tags(tags, at: location, remarks: &remarks), project: project, priority: priority,
-            recurrence: recurrence, remarks: remarks)
+            identity: .line(identity(title: title, project: project, tags: cleanTags)), source: location, title: title,
+            isDone: isDone, createdAt: start(created), completedAt: start(completed), due: due, wait: wait,
+            tags: cleanTags, project: project, priority: priority, recurrence: recurrence, remarks: remarks)
     }
 
     /// `+1w` (from the due date), `2m` (from completion), `1b` (weekdays).
@@ -159,7 +159,23 @@ public enum TodoTxtFormat {
 
     /// The identity the line an export writes for `item` has.
     public static func identity(of item: TodoItem) -> String {
-        identity(of: body(of: item).split(separator: " "))
+        identity(title: item.title, project: item.project, tags: item.tags)
+    }
+
+    /// The identity of a line with these fields, as they are once read (tags
+    /// and project made valid, tags once each): computed the same way for a
+    /// line of the file and an item of the list, so the two meet whatever
+    /// the reading changed. A tag kept for a priority below C (`pri-D`) is
+    /// the priority, which a re-import updates, and is left out.
+    static func identity(title: String, project: String?, tags: some Sequence<String>) -> String {
+        var words = [title]
+        if let project { words.append("+" + project) }
+        words += tags.filter { !isPriorityTag($0) }.map { "@" + $0 }
+        return identity(of: words.joined(separator: " ").split(separator: " "))
+    }
+
+    private static func isPriorityTag(_ tag: String) -> Bool {
+        tag.count == 5 && tag.hasPrefix("pri-") && (tag.last?.isUppercase ?? false)
     }
 
     /// The title, project and contexts of `item`'s line.

@@ -260,7 +260,7 @@ public enum ProtocolDescription {
         ErrorName(name: "view.tooMany", code: -32602, when: "view.save of a new view when there are 100 named views"),
         ErrorName(name: "todo.invalidImport", code: -32602, when: "an import cannot be read or kept whole; the message names the line or item and nothing is imported"),
         ErrorName(name: "todo.importOutdated", code: -32602, when: "an import was planned on a list that changed before it was applied"),
-        ErrorName(name: "todo.importTooLarge", code: -32602, when: "the staged import text would exceed maxImportBytes; what was staged is dropped"),
+        ErrorName(name: "todo.importTooLarge", code: -32602, when: "staged import text would pass 64 MiB on one connection or 128 MiB on all; what was staged is dropped"),
         ErrorName(name: "view.unknownProperty", code: -32602, when: "view.subscribe names a property the view model lacks"),
         ErrorName(name: "view.unknownSubscription", code: -32602, when: "this connection has no such subscription"),
         ErrorName(name: "transaction.undoNotAllowed", code: -32602, when: "a transaction holds todo.undo or todo.redo"),

@@ -34,6 +34,24 @@ import TodoViewModels
         #expect(await owner.statusCounts() == nil)
     }
 
+    /// A client may send before its greeting (todoctl does): its first line
+    /// can reach the owner in a turn that was scheduled before the
+    /// connection was registered. The turn registers it first; the line was
+    /// dropped, and the client waited for a reply that never came.
+    @Test(.timeLimit(.minutes(1))) func aLineThatCameWithANewConnectionIsAnswered() async throws {
+        _ = await send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"milk"}}"#)
+        let client = self.client
+        let second = await owner.run { owner in
+            // On the owner's loop, so that all three are queued before the turn runs.
+            client.submit(#"{"jsonrpc":"2.0","id":2,"method":"todo.add","params":{"title":"bread"}}"#)
+            let second = OwnerClient(id: 2, owner: owner)
+            second.submit(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"eggs"}}"#)
+            return second
+        }
+        #expect(await second.nextReply()?.contains(#""title":"eggs""#) == true)
+        #expect(await client.nextReply()?.contains(#""title":"bread""#) == true)
+    }
+
     @Test func addThenGet() async throws {
         guard case .response(_, let added)? = await send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":" milk "}}"#)
         else { Issue.record("no result"); return }

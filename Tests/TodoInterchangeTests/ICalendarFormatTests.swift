@@ -76,8 +76,8 @@ import TodoModel
         #expect(throws: ImportProblem(location: "to-do 1 (line 1)", message: "it has no UID")) {
             try ICalendarFormat.read("BEGIN:VTODO\nSUMMARY:x\nEND:VTODO\n", timeZone: .berlin)
         }
-        #expect(throws: ImportProblem(location: "to-do 1 (line 1), line 4", message: "DUE 20261201T090000: unknown time zone Mars/Olympus")) {
-            try ICalendarFormat.read("BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;TZID=Mars/Olympus:20261201T090000\nEND:VTODO\n", timeZone: .berlin)
+        #expect(throws: ImportProblem(location: "to-do 1 (line 1), line 4", message: "DUE 2026120: not an iCalendar date (20240115 or 20240115T093000[Z])")) {
+            try ICalendarFormat.read("BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE:2026120\nEND:VTODO\n", timeZone: .berlin)
         }
         #expect(throws: ImportProblem(location: "line 2", message: "BEGIN:VTODO has no END:VTODO")) {
             try ICalendarFormat.read("\nBEGIN:VTODO\nUID:a\n", timeZone: .berlin)
@@ -88,8 +88,8 @@ import TodoModel
     }
 
     @Test func weekdaysAreMondayToFriday() {
-        #expect((try? ICalendarRecurrence.read("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR").get()) == .weekdays)
-        #expect((try? ICalendarRecurrence.read("FREQ=WEEKLY;BYDAY=MO,WE").get()) == nil)
+        #expect((try? ICalendarRecurrence.read("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", due: nil).get()) == .weekdays)
+        #expect((try? ICalendarRecurrence.read("FREQ=WEEKLY;BYDAY=MO,WE", due: nil).get()) == nil)
     }
 
     @Test func foldingNeverSplitsACharacterAndKeepsLinesShort() {
@@ -98,5 +98,28 @@ import TodoModel
         let physical = folded.utf8.split(separator: 10).map { Array($0) }
         #expect(physical.allSatisfy { $0.count <= 76 })  // 75 octets and the CR
         #expect(String(decoding: physical.map { $0.drop { $0 == 32 } }.map { $0.filter { $0 != 13 } }.joined(), as: UTF8.self) == line)
+    }
+}
+
+@Suite struct ICalendarRuleTests {
+    @Test func aRuleOnAnotherDayOfTheMonthIsLeftOutAndSaid() throws {
+        let text = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;VALUE=DATE:20261205\nRRULE:FREQ=MONTHLY;BYMONTHDAY=1,15\nEND:VTODO\n"
+        let item = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
+        #expect(item.recurrence == nil)
+        #expect(item.remarks == ["repetition FREQ=MONTHLY;BYMONTHDAY=1,15 left out: todod repeats on the due date's day of the month"])
+        let same = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;VALUE=DATE:20261205\nRRULE:FREQ=MONTHLY;BYMONTHDAY=5\nEND:VTODO\n"
+        #expect(try ICalendarFormat.read(same, timeZone: .berlin).items.first?.recurrence == .monthly)
+    }
+
+    @Test func aWindowsTimeZoneIsReadAsLocalTimeAndSaid() throws {
+        let text = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;TZID=W. Europe Standard Time:20261201T090000\nEND:VTODO\n"
+        let item = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
+        #expect(item.due == .moment(utc(2026, 12, 1, 8)))
+        #expect(item.remarks.first?.contains("W. Europe Standard Time") == true)
+    }
+
+    @Test func aByteOrderMarkIsNoPartOfTheText() throws {
+        #expect(try InterchangeFormat.todotxt.read("\u{FEFF}first line\n", timeZone: .berlin).items.first?.title == "first line")
+        #expect(try InterchangeFormat.taskwarrior.read("\u{FEFF}[{\"uuid\":\"a\",\"description\":\"x\"}]", timeZone: .berlin).items.count == 1)
     }
 }

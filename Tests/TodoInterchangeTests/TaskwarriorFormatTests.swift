@@ -95,3 +95,15 @@ import TodoModel
         #expect(item.remarks == ["repetition \"5min\" left out: todod cannot repeat that way"])
     }
 }
+
+@Suite struct TaskwarriorTemplateTests {
+    @Test func pendingOccurrencesOfADeletedTemplateAreTasksOfTheirOwn() throws {
+        let text = """
+            [{"uuid":"t","description":"rent","status":"deleted","recur":"monthly","due":"20261130T230000Z"},
+             {"uuid":"c","description":"rent","status":"pending","parent":"t","recur":"monthly","due":"20261130T230000Z"}]
+            """
+        let batch = try TaskwarriorFormat.read(text, timeZone: .berlin)
+        #expect(batch.items.map(\.identity) == [.external("c")])
+        #expect(batch.skipped.map(\.source) == ["task 1"])
+    }
+}

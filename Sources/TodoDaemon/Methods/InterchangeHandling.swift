@@ -61,13 +61,13 @@ extension ExportTodos: OwnerMethod {
         var index = items.partitionPoint { $0.id.rawValue > after }
         var text = ""
         var count = 0
-        // Whole chunks of items until the part is long enough: the text of
-        // one item is at most a few hundred kilobytes.
+        // Item by item until the part is long enough: a part is at most
+        // `partBytes` and one item (an item's text is at most a few hundred
+        // kilobytes: 100 notes of 2,000 characters).
         while index < items.endIndex, text.utf8.count < partBytes {
-            let chunk = items[index..<min(index + 64, items.endIndex)]
-            text += document.text(of: chunk, itemsBefore: before + count, isLast: false)
-            count += chunk.count
-            index = chunk.endIndex
+            text += document.text(of: items[index...index], itemsBefore: before + count, isLast: false)
+            count += 1
+            index += 1
         }
         if index == items.endIndex {
             text += document.text(of: [TodoItem](), itemsBefore: before + count, isLast: true)

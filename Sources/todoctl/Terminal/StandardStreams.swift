@@ -10,7 +10,8 @@ import Glibc
 /// up time are what every command pays.
 enum StandardStreams {
     /// Writes all of `bytes` to `descriptor`, retrying interrupted and short
-    /// writes; a closed pipe (the reader went away) ends the write quietly.
+    /// writes. A closed pipe (`todoctl export | head`) ends todoctl with
+    /// SIGPIPE, as it ends `cat`; with SIGPIPE ignored the write just stops.
     static func write(_ bytes: some Sequence<UInt8>, to descriptor: Int32 = STDOUT_FILENO) {
         let buffer = Array(bytes)
         var written = 0
