@@ -52,6 +52,31 @@ import TodoViewModels
         #expect(await client.nextReply()?.contains(#""title":"bread""#) == true)
     }
 
+    /// An import sent in parts: kept for its connection until the last part,
+    /// dropped on a part of another format, and the last part imports all.
+    @Test func anImportInPartsIsOneImportAndAMismatchedPartDropsWhatWasStaged() async throws {
+        func part(_ id: Int, _ format: String, _ text: String, more: Bool) -> String {
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"todo.import","params":{"format":"\#(format)","text":"\#(text)","more":\#(more)}}"#
+        }
+        guard case .response(_, let staged)? = await send(part(1, "todotxt", "first\\nsec", more: true)) else {
+            Issue.record("no reply to the first part"); return
+        }
+        #expect(try staged.result(ImportTodos.Result.self).staged == 9)  // "first\nsec"
+        let mismatch = await error(part(2, "ical", "BEGIN", more: false))
+        #expect(mismatch?.name == "protocol.invalidParams")
+        #expect(mismatch?.message.contains("one format") == true)
+        #expect(try store.load().items.isEmpty)
+        // What was staged is gone: this part is imported alone.
+        _ = await send(part(3, "todotxt", "first\\nsec", more: true))
+        guard case .response(_, let done)? = await send(part(4, "todotxt", "ond\\nthird", more: false)) else {
+            Issue.record("no reply to the last part"); return
+        }
+        let result = try done.result(ImportTodos.Result.self)
+        #expect((result.added, result.staged) == (3, 0))
+        #expect(result.done == "import from todo.txt: add 3 items")
+        #expect(try store.load().items.map(\.title).sorted() == ["first", "second", "third"])
+    }
+
     @Test func addThenGet() async throws {
         guard case .response(_, let added)? = await send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":" milk "}}"#)
         else { Issue.record("no result"); return }
