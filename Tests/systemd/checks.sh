@@ -17,6 +17,10 @@ quiet() { "$@" >/dev/null 2>&1; }
 is() { [[ "$1" == "$2" ]] || { echo "       expected '$2', got '$1'" >&2; return 1; }; }
 status_is() { is "$(property todod.service StatusText)" "$1"; }
 journal() { journalctl --user-unit todod.service --no-pager "$@" 2>/dev/null; }
+# journal_has PATTERN: the journal, read anew on each call, has a line matching
+# PATTERN (for `eventually`: a journal read once, before the line was
+# written, would be searched again and again in vain).
+journal_has() { journal -o cat | grep -q -- "$1"; }
 json_field() {  # json_field FIELD: reads one JSON object on stdin
   python3 -c 'import json, sys; value = json.load(sys.stdin); [value := value[key] for key in sys.argv[1].split(".")]; print(value)' "$1"
 }

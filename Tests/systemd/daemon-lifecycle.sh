@@ -35,12 +35,12 @@ main_pid=$(property todod.service MainPID)
 printf '# test\nreminder-hours = 48\nlog-level = debug\n' >"$config"
 check "systemctl reload succeeds" quiet systemctl --user reload todod.service
 check "the reload was applied and logged" \
-  eventually grep -q "reload: configuration applied.*reminder-hours=48.0 log-level=debug" < <(journal -o cat)
+  eventually journal_has "reload: configuration applied.*reminder-hours=48.0 log-level=debug"
 check "reloading kept the same process" is "$(property todod.service MainPID)" "$main_pid"
 printf 'reminder-hours = soon\n' >"$config"
 check "systemctl reload of a bad file returns" quiet systemctl --user reload todod.service
 check "the bad file is reported with its line and problem" \
-  eventually grep -q "reload: the configuration cannot be used.*line 1: reminder-hours must be a number of hours more than 0, not 'soon'" < <(journal -o cat)
+  eventually journal_has "reload: the configuration cannot be used.*line 1: reminder-hours must be a number of hours more than 0, not 'soon'"
 check "todod keeps serving after a bad reload" quiet todoctl ls
 check "todod kept running in the same process" is "$(property todod.service MainPID)" "$main_pid"
 warnings=$(journal -p warning -o json)
