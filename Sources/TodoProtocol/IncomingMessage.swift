@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoViewModels
 
 /// A line the client read from the daemon: a reply to one of its requests, or
 /// a pushed notification. The payload is decoded later, once the caller knows
@@ -14,7 +15,11 @@ public enum IncomingMessage: Sendable {
 
         /// The reply's `result` as `Result`.
         public func result<Result: Decodable>(_ type: Result.Type) throws -> Result {
-            try JSONDecoder().decode(ResultEnvelope<Result>.self, from: line).result
+            // A list view's rows are read without Codable (see ListStateDecoding).
+            if Result.self == TodoListState.self, let state = ListStateDecoding.listState(fromReply: line) {
+                return state as! Result
+            }
+            return try JSONDecoder().decode(ResultEnvelope<Result>.self, from: line).result
         }
 
         /// The notification's `params` as `Params`.
@@ -33,11 +38,34 @@ public enum IncomingMessage: Sendable {
     }
 
     private struct ResultEnvelope<Result: Decodable>: Decodable { var result: Result }
+
+    /// The line with only the members `Header` reads, when it is an object
+    /// `JSONBytes` can walk: a reply of megabytes (a large view) is then not
+    /// decoded whole just to learn its id.
+    private static func headerOnly(of line: Data) -> Data? {
+        guard line.count > 4096 else { return nil }
+        return line.withUnsafeBytes { raw -> Data? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var reader = JSONBytes(bytes)
+            guard let members = reader.memberRanges(stoppingAt: ["params", "result"]),
+                members["id"] != nil || members["method"] != nil
+            else { return nil }
+            var header = Array("{".utf8)
+            for key in ["id", "method", "error"] {
+                guard let range = members[key] else { continue }
+                if header.count > 1 { header.append(UInt8(ascii: ",")) }
+                header += Array("\"\(key)\":".utf8)
+                header += bytes[range]
+            }
+            header.append(UInt8(ascii: "}"))
+            return Data(header)
+        }
+    }
     private struct ParamsEnvelope<Params: Decodable>: Decodable { var params: Params }
 
     /// Reads one line from the daemon.
     public static func parse(_ line: Data) throws -> IncomingMessage {
-        let header = try JSONDecoder().decode(Header.self, from: line)
+        let header = try JSONDecoder().decode(Header.self, from: headerOnly(of: line) ?? line)
         if let error = header.error {
             return .failure(id: header.id, error: error)
         }
