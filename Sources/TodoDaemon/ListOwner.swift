@@ -213,19 +213,19 @@ public final class ListOwner: @unchecked Sendable {
     /// turn, with everything else that arrived by then.
     func submit(_ submissions: [Submission]) {
         guard !submissions.isEmpty else { return }
-        let schedule = inbox.withLock { inbox -> Bool in
-            inbox.submissions.append(contentsOf: submissions)
-            defer { inbox.turnScheduled = true }
-            return !inbox.turnScheduled
-        }
-        if schedule { loop.execute { self.turn() } }
+        addToInbox { $0.submissions.append(contentsOf: submissions) }
     }
 
     /// Hands over a new connection; it is registered and greeted at the
     /// start of the next turn, before the lines of that turn are read.
     func submit(_ connection: NewConnection) {
+        addToInbox { $0.connections.append(connection) }
+    }
+
+    /// Changes the inbox and schedules a turn, unless one is scheduled already.
+    private func addToInbox(_ change: (inout Inbox) -> Void) {
         let schedule = inbox.withLock { inbox -> Bool in
-            inbox.connections.append(connection)
+            change(&inbox)
             defer { inbox.turnScheduled = true }
             return !inbox.turnScheduled
         }

@@ -14,10 +14,9 @@ enum InterchangeDates {
     /// skips (a DST gap) is read as the moment after the jump.
     static func local(_ day: CalendarDay, hour: Int, minute: Int, second: Int, in timeZone: TimeZone) -> Date {
         let wall = utc(day, hour: hour, minute: minute, second: second)
-        var instant = wall.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: wall)))
-        let offset = timeZone.secondsFromGMT(for: instant)
-        instant = wall.addingTimeInterval(-Double(offset))
-        return instant
+        // The offset at the wall time read as UTC, then at the instant that gives.
+        let guess = wall.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: wall)))
+        return wall.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))
     }
 
     /// A due or wait date from an instant: the whole day when the instant is
@@ -76,14 +75,12 @@ enum InterchangeDates {
         let dayNumber = Int((Double(seconds) / 86_400).rounded(.down))
         let day = CalendarDay(dayNumber: dayNumber)
         let secondOfDay = seconds - dayNumber * 86_400
-        return compact(day) + "T" + two(secondOfDay / 3600) + two(secondOfDay / 60 % 60) + two(secondOfDay % 60) + "Z"
+        return compact(day) + "T" + .zeroPadded(secondOfDay / 3600, width: 2) + .zeroPadded(secondOfDay / 60 % 60, width: 2)
+            + .zeroPadded(secondOfDay % 60, width: 2) + "Z"
     }
 
     /// `20240115`.
     static func compact(_ day: CalendarDay) -> String {
-        let year = String(day.year)
-        return String(repeating: "0", count: max(0, 4 - year.count)) + year + two(day.month) + two(day.day)
+        .zeroPadded(day.year, width: 4) + .zeroPadded(day.month, width: 2) + .zeroPadded(day.day, width: 2)
     }
-
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

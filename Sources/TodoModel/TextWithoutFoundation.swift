@@ -32,22 +32,25 @@ extension String {
 
     /// Whether the text contains `lowercasedNeedle` (already lowercased),
     /// ignoring case: bytewise for ASCII, which is almost every title, else
-    /// by Unicode lower-casing of the whole text.
+    /// by Unicode lower-casing of the whole text. The ASCII path reads both
+    /// strings where they lie: a query matches every item of a list.
     public func containsIgnoringCase(lowercasedNeedle needle: String) -> Bool {
         if needle.isEmpty { return true }
-        let haystack = utf8
-        if haystack.allSatisfy({ $0 < 0x80 }) && needle.utf8.allSatisfy({ $0 < 0x80 }) {
-            let target = Array(needle.utf8)
-            let bytes = Array(haystack)
-            guard bytes.count >= target.count else { return false }
-            func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
-            outer: for start in 0...(bytes.count - target.count) {
-                for offset in 0..<target.count where lower(bytes[start + offset]) != target[offset] { continue outer }
-                return true
+        var title = self
+        var needle = needle
+        let ascii = title.withUTF8 { haystack in
+            needle.withUTF8 { target -> Bool? in
+                guard haystack.allSatisfy({ $0 < 0x80 }), target.allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard haystack.count >= target.count else { return false }
+                func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+                outer: for start in 0...(haystack.count - target.count) {
+                    for offset in 0..<target.count where lower(haystack[start + offset]) != target[offset] { continue outer }
+                    return true
+                }
+                return false
             }
-            return false
         }
-        return lowercased().contains(needle)
+        return ascii ?? lowercased().contains(needle)
     }
 
     /// `value` in decimal, padded with zeros to `width` digits.

@@ -211,6 +211,26 @@ struct JSONBytes {
         return separator
     }
 
+    /// An array whose elements `element` reads, each in full.
+    mutating func readArray<Element>(_ element: (inout JSONBytes) -> Element?) -> [Element]? {
+        guard expect(UInt8(ascii: "[")) else { return nil }
+        var elements: [Element] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            index += 1
+            return elements
+        }
+        while true {
+            guard let next = element(&self) else { return nil }
+            elements.append(next)
+            switch nextSeparator() {
+            case UInt8(ascii: "]"): return elements
+            case UInt8(ascii: ","): continue
+            default: return nil
+            }
+        }
+    }
+
     /// The byte ranges of the values of an object's members, by key, from
     /// the object starting here (keys are read with their escapes decoded).
     /// Reading stops, before its value, at a key in `stops`: the daemon
@@ -230,11 +250,11 @@ struct JSONBytes {
             let start = index
             guard skipValue() else { return nil }
             members[key] = start..<index
-            skipWhitespace()
-            guard let separator = current else { return nil }
-            index += 1
-            if separator == UInt8(ascii: "}") { return members }
-            guard separator == UInt8(ascii: ",") else { return nil }
+            switch nextSeparator() {
+            case UInt8(ascii: "}"): return members
+            case UInt8(ascii: ","): continue
+            default: return nil
+            }
         }
     }
 }

@@ -22,7 +22,7 @@ enum ListStateDecoding {
                 reader.skipWhitespace()
                 let start = reader.index
                 if key == "rows" {
-                    rows = readRows(&reader)
+                    rows = reader.readArray(readRow)
                     guard rows != nil else { return nil }
                     rowsRange = start..<reader.index
                 } else {
@@ -39,25 +39,6 @@ enum ListStateDecoding {
             guard var state = try? JSONDecoder().decode(TodoListState.self, from: Data(rest)), state.rows.isEmpty else { return nil }
             state.rows = rows
             return state
-        }
-    }
-
-    private static func readRows(_ reader: inout JSONBytes) -> [TodoRow]? {
-        guard reader.expect(UInt8(ascii: "[")) else { return nil }
-        var rows: [TodoRow] = []
-        reader.skipWhitespace()
-        if reader.current == UInt8(ascii: "]") {
-            reader.index += 1
-            return rows
-        }
-        while true {
-            guard let row = readRow(&reader) else { return nil }
-            rows.append(row)
-            reader.skipWhitespace()
-            guard let separator = reader.current else { return nil }
-            reader.index += 1
-            if separator == UInt8(ascii: "]") { return rows }
-            guard separator == UInt8(ascii: ",") else { return nil }
         }
     }
 
@@ -84,7 +65,7 @@ enum ListStateDecoding {
             case "priority": guard let value = reader.readOptionalString() else { return nil }; row.priority = value
             case "project": guard let value = reader.readOptionalString() else { return nil }; row.project = value
             case "recurrence": guard let value = reader.readOptionalString() else { return nil }; row.recurrence = value
-            case "tags": guard let value = readStrings(&reader) else { return nil }; row.tags = value
+            case "tags": guard let value = reader.readArray({ $0.readString() }) else { return nil }; row.tags = value
             case "title": guard let value = reader.readString() else { return nil }; row.title = value
             case "wait": guard let value = reader.readOptionalString() else { return nil }; row.wait = value
             case "waitText": guard let value = reader.readOptionalString() else { return nil }; row.waitText = value
@@ -93,33 +74,14 @@ enum ListStateDecoding {
                 seen -= 1  // not one of the row's keys
             }
             seen += 1
-            reader.skipWhitespace()
-            guard let separator = reader.current else { return nil }
-            reader.index += 1
-            if separator == UInt8(ascii: "}") { return seen == rowKeys ? row : nil }
-            guard separator == UInt8(ascii: ",") else { return nil }
+            switch reader.nextSeparator() {
+            case UInt8(ascii: "}"): return seen == rowKeys ? row : nil
+            case UInt8(ascii: ","): continue
+            default: return nil
+            }
         }
     }
 
     /// How many keys a row has (each must be read once for the row to stand).
     private static let rowKeys = 19
-
-    private static func readStrings(_ reader: inout JSONBytes) -> [String]? {
-        guard reader.expect(UInt8(ascii: "[")) else { return nil }
-        var strings: [String] = []
-        reader.skipWhitespace()
-        if reader.current == UInt8(ascii: "]") {
-            reader.index += 1
-            return strings
-        }
-        while true {
-            guard let string = reader.readString() else { return nil }
-            strings.append(string)
-            reader.skipWhitespace()
-            guard let separator = reader.current else { return nil }
-            reader.index += 1
-            if separator == UInt8(ascii: "]") { return strings }
-            guard separator == UInt8(ascii: ",") else { return nil }
-        }
-    }
 }

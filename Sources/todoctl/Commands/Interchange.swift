@@ -97,12 +97,14 @@ struct Import: AsyncParsableCommand {
         }
     }
 
+    private static let pastTense = ["add": "added", "update": "updated", "skip": "skipped"]
+
     static func report(_ result: ImportTodos.Result, format: InterchangeFormat, dryRun: Bool) -> String {
         var text = ""
         let title: (ImportTodos.Entry) -> String = { "\u{201C}\($0.title)\u{201D}" }
         for entry in result.items where dryRun || !entry.remarks.isEmpty {
             let id = entry.id.map { " \($0)" } ?? ""
-            let verb = dryRun ? entry.action : (entry.action == "add" ? "added" : entry.action == "update" ? "updated" : entry.action == "skip" ? "skipped" : entry.action)
+            let verb = dryRun ? entry.action : Self.pastTense[entry.action] ?? entry.action
             text += "\(entry.source): \(verb)\(id) \(title(entry))\n"
             for remark in entry.remarks { text += "    \(remark)\n" }
         }
