@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // libsystemd, found through pkg-config; Debian's libsystemd-dev provides it.
@@ -52,6 +53,16 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The shared store: one list in PostgreSQL, for several todod instances
+        // (`todod --store postgres://…`). Beside TodoStorage, used by the same owner.
+        .target(
+            name: "TodoPostgres",
+            dependencies: [
+                "TodoModel", "TodoViewModels", "TodoStorage", "CanonicalJSON",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Taskwarrior, todo.txt and iCalendar: reading them into items and
         // writing items out, pure functions the view models plan imports with.
         .target(name: "TodoInterchange", dependencies: ["TodoModel"]),
@@ -60,7 +71,8 @@ let package = Package(
         .target(
             name: "TodoDaemon",
             dependencies: [
-                "TodoModel", "TodoStorage", "TodoViewModels", "TodoInterchange", "TodoProtocol", "SystemdSupport",
+                "TodoModel", "TodoStorage", "TodoPostgres", "TodoViewModels", "TodoInterchange", "TodoProtocol",
+                "SystemdSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -127,11 +139,14 @@ let package = Package(
         .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoInterchange", "TestSupport"]),
         .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TestSupport"]),
         .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
+        // A throwaway PostgreSQL cluster (initdb in a temporary folder) for the tests that need one.
+        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport"),
+        .testTarget(name: "TodoPostgresTests", dependencies: ["TodoPostgres", "PostgresTestSupport", "TestSupport"]),
         // What todoctl's screens need from TodoClient, without a daemon: display widths.
         .testTarget(name: "TodoClientTests", dependencies: ["TodoClient"]),
         .testTarget(name: "DesktopNotificationsTests", dependencies: ["DesktopNotifications"]),
         // Starts the real todod and todoctl binaries; depending on them makes
         // `swift test` build them first.
-        .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol", "todod", "todoctl"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol", "PostgresTestSupport", "todod", "todoctl"]),
     ]
 )
