@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "todod",
             dependencies: [
-                "TodoDaemon", "SystemdSupport", "BuildInfo",
+                "TodoDaemon", "TodoPostgres", "TodoStorage", "SystemdSupport", "BuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

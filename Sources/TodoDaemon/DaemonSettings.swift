@@ -25,6 +25,11 @@ public struct DaemonSettings: Sendable, Equatable {
     public var outboxHardLimit = Self.defaultLimits.outboxHardLimit
     public var stallTimeout = Self.defaultLimits.stallTimeout
     public var maxConnections = Self.defaultLimits.maximumConnections
+    /// Where the list is kept (`sqlite:PATH` or `postgres://…`); nil: todos.sqlite
+    /// in the data directory. Read at start only.
+    public var store: String?
+    /// This instance's name when several share a list; nil: the host name. Read at start only.
+    public var instance: String?
 
     private static let defaultLimits = DaemonConfiguration(socketPath: "", dataDirectory: "")
 
@@ -42,6 +47,12 @@ public struct DaemonSettings: Sendable, Equatable {
         case notifications = "notifications"
         case quietHours = "quiet-hours"
         case remindBefore = "remind-before"
+        case store = "store"
+        case instance = "instance"
+
+        /// Settings a reload leaves for the next start: the list cannot
+        /// move from one store to another under its clients.
+        public var needsRestart: Bool { self == .store || self == .instance }
 
         /// What the setting does, as `todod --help` and todod.conf(5) say it.
         public var summary: String {
@@ -56,6 +67,8 @@ public struct DaemonSettings: Sendable, Equatable {
             case .notifications: "Put reminders on the desktop (todoctl notify shows them): on or off."
             case .quietHours: "Hold desktop reminders back between these times, such as 22:00-07:00, or none."
             case .remindBefore: "Remind of an item this many minutes before it is due at a time of day; 0 for never."
+            case .store: "Keep the list here: sqlite:PATH, or postgres://USER@HOST:PORT/DB to share it with other instances."
+            case .instance: "This instance's name in a shared list's history and undo text."
             }
         }
 
@@ -70,6 +83,8 @@ public struct DaemonSettings: Sendable, Equatable {
             case .notifications: "on|off"
             case .quietHours: "HH:MM-HH:MM"
             case .remindBefore: "minutes"
+            case .store: "url"
+            case .instance: "name"
             }
         }
 
@@ -87,6 +102,8 @@ public struct DaemonSettings: Sendable, Equatable {
             case .notifications: defaults.notifications ? "on" : "off"
             case .quietHours: defaults.quietHours?.description ?? "none"
             case .remindBefore: Self.text(defaults.remindBeforeMinutes)
+            case .store: "sqlite:DATA-DIR/todos.sqlite"
+            case .instance: "the host name"
             }
         }
 
@@ -151,6 +168,14 @@ public struct DaemonSettings: Sendable, Equatable {
                 throw Invalid("remind-before must be a number of minutes from 0 to 10080, not '\(text)'")
             }
             remindBeforeMinutes = minutes
+        case .store:
+            guard !text.isEmpty else { throw Invalid("store must be sqlite:PATH or postgres://USER@HOST:PORT/DB, not empty") }
+            store = text
+        case .instance:
+            guard !text.isEmpty, text.count <= 64, text.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+                throw Invalid("instance must be 1 to 64 letters, digits, - _ or ., not '\(text)'")
+            }
+            instance = text
         }
     }
 

@@ -38,6 +38,10 @@ extension ListOwner {
             var durableAt: Int
             /// A subscription this request made: ended if the reply fails.
             var subscription: Int?
+            /// Shared list: the request, while its reply reports a revision
+            /// not yet committed, to carry out again if another instance
+            /// commits first.
+            var request: IncomingRequest? = nil
         }
 
         var parts: [Part]
@@ -174,7 +178,7 @@ extension ListOwner {
         }
     }
 
-    private func answer(_ parsed: Result<IncomingRequest, IncomingRequest.Rejection>, from connection: ConnectionState)
+    func answer(_ parsed: Result<IncomingRequest, IncomingRequest.Rejection>, from connection: ConnectionState)
         -> PendingReply.Part?
     {
         let request: IncomingRequest
@@ -192,7 +196,8 @@ extension ListOwner {
             guard let id = request.id else { return nil }
             return PendingReply.Part(
                 id: id, object: Self.object(MessageEncoding.response(id: id, result: answer.result)),
-                durableAt: answer.durableAt, subscription: answer.subscription)
+                durableAt: answer.durableAt, subscription: answer.subscription,
+                request: sharedStore != nil && answer.durableAt > publishedRevision ? request : nil)
         } catch {
             _ = madeSubscription
             guard let id = request.id else { return nil }

@@ -6,7 +6,9 @@ import TodoViewModels
 extension ListOwner {
     func dispatch(_ request: IncomingRequest, from connection: ConnectionState) throws -> Answer<any Encodable & Sendable> {
         guard let method = OwnerMethods.byName[request.method] else { throw RPCError.methodNotFound(request.method) }
-        return try call(method, request, cause: Cause(connection: connection.id, request: request.id))
+        currentRequest = (connection.id, request)
+        defer { currentRequest = nil }
+        return try call(method, request, cause: Cause(connection: connection.id, request: request.id, instance: sharedStore?.instance))
     }
 
     /// Decodes the parameters straight from the request's bytes as `M`

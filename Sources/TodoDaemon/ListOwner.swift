@@ -70,6 +70,20 @@ public final class ListOwner: @unchecked Sendable {
     private let isShutDown = Mutex(false)
     let viewModel: TodoListViewModel
     let store: any ListStore
+    /// The store when several instances share the list (PostgreSQL).
+    let sharedStore: (any SharedListStore)?
+    /// Shared list: the newest revision any instance announced.
+    var announcedRevision = 0
+    /// Shared list: reading missed transactions is under way.
+    var isCatchingUp = false
+    /// Shared list: whether the store answered the last time it was asked
+    /// (systemd's status line and `server.status` say when it did not).
+    var storeReachable = true {
+        didSet { if storeReachable != oldValue { didChange() } }
+    }
+    /// The request being carried out, which a transaction it records is
+    /// planned again for if another instance commits first.
+    var currentRequest: (connection: Int, request: IncomingRequest)?
     let writer: StoreWriter
     public let options: Options
     let server: ServerInfo
@@ -136,6 +150,8 @@ public final class ListOwner: @unchecked Sendable {
         /// A named view this transaction removes: its subscriptions end when
         /// the transaction is published, not before (it may yet fail).
         var removedView: String? = nil
+        /// The request that made it (shared list: planned again on a conflict).
+        var request: (connection: Int, request: IncomingRequest)? = nil
     }
 
     struct Subscription {
@@ -175,13 +191,23 @@ public final class ListOwner: @unchecked Sendable {
         didChange: @escaping @Sendable () -> Void = {},
         syncFailed: @escaping @Sendable (any Error) -> Void = { error in fatalError("sync failed: \(error)") }
     ) throws {
+        let shared = store as? any SharedListStore
+        let loaded = try shared?.loadShared()
         viewModel = TodoListViewModel(
-            snapshot: try store.load(), clock: clock, reminderAge: options.reminderAge, desktop: options.desktop,
-            dueSoonLead: options.dueSoonLead)
+            snapshot: try loaded?.snapshot ?? store.load(), clock: clock, reminderAge: options.reminderAge,
+            desktop: options.desktop, dueSoonLead: options.dueSoonLead)
+        viewModel.origin = shared?.instance
         self.store = store
+        sharedStore = shared
         self.options = options
         self.server = server
-        if let record = try store.resumeRecord() {
+        if let loaded {
+            // A shared list's revisions are the store's, the same on every
+            // instance, and so is the epoch: a client resumes on any of them.
+            epoch = loaded.epoch
+            revision = loaded.revision
+            history = ChangeHistory(revisionLimit: options.historyRevisions, byteLimit: options.historyBytes, floor: loaded.revision)
+        } else if let record = try store.resumeRecord() {
             epoch = record.epoch
             revision = record.revision
             history = ChangeHistory(record: record, revisionLimit: options.historyRevisions, byteLimit: options.historyBytes)
@@ -269,13 +295,17 @@ public final class ListOwner: @unchecked Sendable {
         unpublished.append(
             PendingTransaction(
                 revision: revision, changes: changes, cause: cause, write: write, applied: applied, isTick: isTick,
-                removedView: removedView))
+                removedView: removedView, request: currentRequest))
         didChange()
         return revision
     }
 
     private func startWriteIfIdle() {
         guard inFlight == 0, failedSync == nil, !unpublished.isEmpty else { return }
+        if let sharedStore {
+            commitShared(to: sharedStore)
+            return
+        }
         inFlight = unpublished.count
         let batch = unpublished.compactMap(\.write)
         writer.write(batch, on: loop) { outcome in self.finishWrite(outcome) }
@@ -313,8 +343,11 @@ public final class ListOwner: @unchecked Sendable {
 
     /// Reverts every transaction not yet durable, newest first, and answers
     /// whatever reported them with `store.writeFailed`.
-    private func takeBack(because failure: BatchWriteError) {
-        let error = RPCError.storageFailure(String(describing: failure))
+    func takeBack(because failure: BatchWriteError) {
+        let error =
+            failure.underlying is StoreUnavailable
+            ? RPCError.storeUnavailable(String(describing: failure.underlying))
+            : RPCError.storageFailure(String(describing: failure))
         var retryTick = false
         for transaction in unpublished.reversed() {
             if let applied = transaction.applied { viewModel.revert(applied) }
@@ -440,15 +473,19 @@ public final class ListOwner: @unchecked Sendable {
 
     /// What the status line counts, read in one turn; nil once `shutdown()`
     /// has begun, when there is nothing left to count.
-    public func statusCounts() async -> (items: Int, clients: Int, subscriptions: Int)? {
+    public func statusCounts() async -> (items: Int, clients: Int, subscriptions: Int, stale: Bool)? {
         let counted = isShutDown.withLock { isShutDown in
-            isShutDown ? nil : loop.submit { (self.viewModel.itemCount, self.connections.count, self.subscriptions.count) }
+            isShutDown
+                ? nil
+                : loop.submit { (self.viewModel.itemCount, self.connections.count, self.subscriptions.count, !self.storeReachable) }
         }
         guard let counts = try? await counted?.get() else { return nil }
-        return (items: counts.0, clients: counts.1, subscriptions: counts.2)
+        return (items: counts.0, clients: counts.1, subscriptions: counts.2, stale: counts.3)
     }
 
     public func shutdown() {
+        // No more announcements: they would go to a loop that has stopped.
+        sharedStore?.close()
         isShutDown.withLock { $0 = true }
         writer.shutdown()
         group.shutdownGracefully { _ in }

@@ -54,6 +54,9 @@ public actor SettingsReloader {
         await host.changeDesktopSettings(next.desktop, dueSoonLead: next.remindBeforeMinutes * 60)
         server.apply(limitsOf: next)
         let changed = DaemonSettings.Name.allCases.filter { next.value(of: $0) != current.value(of: $0) }
+        for name in changed where name.needsRestart {
+            logger.warning("reload: \(name.rawValue) changes at the next start of todod, not now", metadata: ["config": "\(path)"])
+        }
         current = next
         logger.notice(
             "reload: configuration applied",
@@ -78,6 +81,8 @@ extension DaemonSettings {
         case .notifications: notifications ? "on" : "off"
         case .quietHours: quietHours?.description ?? "none"
         case .remindBefore: "\(remindBeforeMinutes)"
+        case .store: store ?? "default"
+        case .instance: instance ?? "default"
         }
     }
 }

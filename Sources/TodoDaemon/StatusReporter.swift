@@ -9,7 +9,7 @@ import SystemdSupport
 /// message), and only when its text differs from the last one sent.
 public final class StatusReporter: Sendable {
     /// The counts, or nil once todod is stopping (nothing more is sent).
-    public typealias Counts = @Sendable () async -> (items: Int, clients: Int, subscriptions: Int)?
+    public typealias Counts = @Sendable () async -> (items: Int, clients: Int, subscriptions: Int, stale: Bool)?
 
     private let notifier: ServiceNotifier
     private let interval: Duration
@@ -32,9 +32,12 @@ public final class StatusReporter: Sendable {
         self.counts.withLock { $0 = counts }
     }
 
-    public static func text(items: Int, clients: Int, subscriptions: Int) -> String {
+    /// `stale`: a shared store is out of reach, so edits are refused and
+    /// what is shown may be behind what other instances stored.
+    public static func text(items: Int, clients: Int, subscriptions: Int, stale: Bool = false) -> String {
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        return "\(counted(items, "item")), \(counted(clients, "client")), \(counted(subscriptions, "subscription"))"
+        let counts = "\(counted(items, "item")), \(counted(clients, "client")), \(counted(subscriptions, "subscription"))"
+        return stale ? counts + "; store unreachable: serving reads from memory, refusing edits" : counts
     }
 
     /// The current line, now (for `READY=1`).
@@ -46,7 +49,7 @@ public final class StatusReporter: Sendable {
     private func line() async -> String? {
         guard let counts = counts.withLock({ $0 }) else { return "starting" }
         guard let now = await counts() else { return nil }
-        return Self.text(items: now.items, clients: now.clients, subscriptions: now.subscriptions)
+        return Self.text(items: now.items, clients: now.clients, subscriptions: now.subscriptions, stale: now.stale)
     }
 
     /// Remembers `text` as sent (it went out with `READY=1`).

@@ -1,1 +1,350 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
+import Synchronization
+import TodoModel
+import TodoStorage
+import TodoViewModels
+
+/// The shared store: one list in a PostgreSQL database, for any number of
+/// todod instances (`todod --store postgres://…`).
+///
+/// **One order.** Every commit goes through `todod_commit`, which locks the
+/// list's head row, checks that no other instance committed since the
+/// revision this one planned on, stores the batch, appends it to the change
+/// log with the next revisions, and sends a NOTIFY with the new revision:
+/// one round trip per batch. Commits of all instances are thereby serial,
+/// in revision order; an instance that lost the race reads the change log,
+/// applies it, and plans again (`SharedListStore`).
+///
+/// **Durable before acknowledged.** The session runs with
+/// `synchronous_commit = on`, so a commit returns only once the server has
+/// flushed it; `synchronize()` has nothing left to do.
+///
+/// Every call runs on the state owner's writer thread and waits for the
+/// server at most `timeout` seconds: a server that is gone or cut off gives
+/// `StoreUnavailable` in seconds, and the next call connects again.
+public final class PostgresListStore: SharedListStore {
+    public let instance: String
+    /// How the server is named in errors and the journal (no secrets).
+    public let server: String
+    private let configuration: PostgresConnection.Configuration
+    private let timeout: Double
+    private let logger: Logger
+    private let group: MultiThreadedEventLoopGroup
+    private let connection = Mutex<PostgresConnection?>(nil)
+    private let listener = Mutex<Task<Void, Never>?>(nil)
+    private let nextConnectionID = Atomic<Int>(1)
+
+    /// Connects, creates or migrates the tables, and checks the list is readable.
+    public init(
+        configuration: PostgresConnection.Configuration, server: String, instance: String, timeout: Double = 10,
+        logger: Logger = Logger(label: "todod.postgres")
+    ) throws {
+        self.configuration = configuration
+        self.server = server
+        self.instance = instance
+        self.timeout = timeout
+        self.logger = logger
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        try migrate()
+    }
+
+    deinit {
+        close()
+        try? group.syncShutdownGracefully()
+    }
+
+    // MARK: Connections
+
+    /// The open connection, or a new one.
+    private func open() throws -> PostgresConnection {
+        if let current = connection.withLock({ $0 }), !current.isClosed { return current }
+        let new = try connect()
+        connection.withLock { $0 = new }
+        return new
+    }
+
+    private func connect() throws -> PostgresConnection {
+        let configuration = self.configuration
+        let logger = self.logger
+        let id = nextConnectionID.add(1, ordering: .relaxed).oldValue
+        let loop = group.next()
+        do {
+            return try waitFor(seconds: timeout) {
+                let connection = try await PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
+                // The promise the daemon makes: a reply only once the server has flushed the commit.
+                try await connection.query("SET synchronous_commit = on", logger: logger)
+                try await connection.query("SET application_name = 'todod'", logger: logger)
+                return connection
+            }
+        } catch let error as StoreUnavailable {
+            throw error
+        } catch {
+            throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
+        }
+    }
+
+    /// Runs `body` on the open connection; a connection that failed is
+    /// dropped, so the next call connects again.
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws -> T {
+        let current = try open()
+        let logger = self.logger
+        do {
+            return try waitFor(seconds: timeout, onTimeout: { Self.close(current) }) {
+                try await body(current, logger)
+            }
+        } catch {
+            if current.isClosed || error is StoreUnavailable {
+                connection.withLock { if $0 === current { $0 = nil } }
+                if let unavailable = error as? StoreUnavailable { throw unavailable }
+                throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
+            }
+            throw error
+        }
+    }
+
+    /// What went wrong, in a line: PostgreSQL's own message when it sent one.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return String(describing: underlying) }
+            return String(describing: error.code)
+        }
+        return String(describing: error)
+    }
+
+    // MARK: Schema
+
+    private func migrate() throws {
+        try withConnection { connection, logger in
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS todod_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                logger: logger)
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", logger: logger)
+                var current = 0
+                for try await version in try await connection.query("SELECT coalesce(max(version), 0) FROM todod_schema", logger: logger)
+                    .decode(Int.self)
+                {
+                    current = version
+                }
+                guard current <= PostgresSchema.version else {
+                    throw SchemaTooNew(found: current, known: PostgresSchema.version)
+                }
+                for version in (current + 1)..<(PostgresSchema.version + 1) {
+                    for statement in PostgresSchema.migrations[version - 1] {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query("INSERT INTO todod_schema (version) VALUES (\(version))", logger: logger)
+                }
+                try await connection.query("COMMIT", logger: logger)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    /// The database was made by a newer todod: opening it could lose what
+    /// that version stores.
+    public struct SchemaTooNew: Error, CustomStringConvertible {
+        public var found: Int
+        public var known: Int
+        public var description: String {
+            "the database's tables are at version \(found), made by a newer todod; this one knows up to version \(known)"
+        }
+    }
+
+    // MARK: Reading
+
+    public func loadShared() throws -> SharedSnapshot {
+        try withConnection { connection, logger in
+            // One snapshot for every table: the list exactly at `revision`.
+            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            do {
+                let loaded = try await Self.read(connection, logger)
+                try await connection.query("COMMIT", logger: logger)
+                return loaded
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    private static func read(_ connection: PostgresConnection, _ logger: Logger) async throws -> SharedSnapshot {
+        var head: (listID: String, epoch: String, revision: Int, nextID: Int64)?
+        for try await row in try await connection.query(
+            "SELECT list_id, epoch, revision, next_id FROM list_head WHERE id = 1", logger: logger
+        ).decode((String, String, Int, Int64).self) {
+            head = (row.0, row.1, row.2, row.3)
+        }
+        guard let head else { throw MissingHead() }
+        var items: [TodoItem] = []
+        for try await text in try await connection.query("SELECT item::text FROM item ORDER BY id", logger: logger).decode(String.self) {
+            items.append(try StoredWrite.decoder.decode(TodoItem.self, from: Data(text.utf8)))
+        }
+        var undo: [UndoStep] = []
+        var redo: [UndoStep] = []
+        for try await (stack, description, step) in try await connection.query(
+            "SELECT stack, step->>'description', step::text FROM history_step ORDER BY seq", logger: logger
+        ).decode((String, String?, String).self) {
+            // Read when undone, as the SQLite store does: steps can be as large as the list.
+            let stored = UndoStep(description: description ?? "a change that cannot be read back") {
+                try StoredWrite.decoder.decode(UndoStep.self, from: Data(step.utf8)).changes
+            }
+            if stack == "undo" { undo.append(stored) } else { redo.append(stored) }
+        }
+        var views: [String: ViewSettings] = [:]
+        for try await (name, settings) in try await connection.query("SELECT name, settings::text FROM view_setting", logger: logger)
+            .decode((String, String).self)
+        {
+            let view = try StoredWrite.decoder.decode(StoredWrite.View.self, from: Data(settings.utf8))
+            views[name] = view.settings
+        }
+        var fired: Set<ReminderKey> = []
+        for try await (itemID, condition) in try await connection.query("SELECT item_id, condition FROM fired_reminder", logger: logger)
+            .decode((Int64, String).self)
+        {
+            if let condition = ReminderAlert.Condition(rawValue: condition) { fired.insert(ReminderKey(itemID: TodoID(itemID), condition: condition)) }
+        }
+        var desktop: [ReminderKey: DesktopReminderState] = [:]
+        for try await (itemID, condition, snoozedUntil, dismissed) in try await connection.query(
+            "SELECT item_id, condition, snoozed_until, dismissed FROM desktop_reminder", logger: logger
+        ).decode((Int64, String, Int64?, Bool).self) {
+            guard let condition = ReminderAlert.Condition(rawValue: condition) else { continue }
+            desktop[ReminderKey(itemID: TodoID(itemID), condition: condition)] = DesktopReminderState(
+                snoozedUntil: snoozedUntil.map { Date(timeIntervalSince1970: Double($0) / 1000) }, dismissed: dismissed)
+        }
+        let snapshot = ListSnapshot(
+            items: items, nextID: TodoID(head.nextID), history: UndoHistory(undoSteps: undo, redoSteps: redo),
+            viewSettings: views, firedReminders: fired, listID: head.listID, desktopReminders: desktop)
+        return SharedSnapshot(snapshot: snapshot, epoch: head.epoch, revision: head.revision)
+    }
+
+    struct MissingHead: Error, CustomStringConvertible {
+        var description: String { "the list's head row (table list_head) is missing" }
+    }
+
+    public func transactions(after revision: Int, limit: Int) throws -> [StoredTransaction] {
+        try withConnection { connection, logger in
+            var found: [StoredTransaction] = []
+            for try await (revision, instance, cause, change) in try await connection.query(
+                "SELECT revision, instance, cause::text, change::text FROM change_log WHERE revision > \(revision) ORDER BY revision LIMIT \(limit)",
+                logger: logger
+            ).decode((Int, String, String?, String).self) {
+                found.append(
+                    StoredTransaction(revision: revision, instance: instance, cause: cause, write: try StoredWrite.write(fromJSON: change)))
+            }
+            return found
+        }
+    }
+
+    // MARK: Writing
+
+    public func commit(_ batch: [StoredTransaction], after base: Int) throws(BatchWriteError) -> SharedCommit {
+        let text: String
+        do {
+            var parts: [String] = []
+            parts.reserveCapacity(batch.count)
+            for transaction in batch {
+                parts.append("{\"cause\":\(transaction.cause ?? "null"),\"write\":\(try StoredWrite.json(transaction.write))}")
+            }
+            text = "[" + parts.joined(separator: ",") + "]"
+        } catch {
+            throw BatchWriteError(stored: 0, underlying: error)
+        }
+        let instance = self.instance
+        do {
+            let answer = try withConnection { connection, logger in
+                var answer = 0
+                for try await revision in try await connection.query(
+                    "SELECT todod_commit(\(base), \(instance), \(UndoHistory.limit), \(text)::jsonb)", logger: logger
+                ).decode(Int.self) {
+                    answer = revision
+                }
+                return answer
+            }
+            return answer < 0 ? .conflict(revision: -1 - answer) : .committed(revision: answer)
+        } catch {
+            throw BatchWriteError(stored: 0, underlying: error)
+        }
+    }
+
+    // MARK: Announcements
+
+    public func watch(_ announce: @escaping @Sendable (Int?) -> Void) {
+        let configuration = self.configuration
+        let logger = self.logger
+        let loop = group.next()
+        let task = Task {
+            var delay = 0.1
+            var announcedLoss = false
+            while !Task.isCancelled {
+                do {
+                    let connection = try await PostgresConnection.connect(on: loop, configuration: configuration, id: 0, logger: logger)
+                    defer { Self.close(connection) }
+                    let notifications = try await connection.listen("todod")
+                    if announcedLoss {
+                        // Whatever was committed while no one listened is in the change log.
+                        announce(nil)
+                        announcedLoss = false
+                    }
+                    delay = 0.1
+                    for try await notification in notifications {
+                        if let revision = Int(notification.payload) { announce(revision) }
+                    }
+                } catch {
+                    if Task.isCancelled { return }
+                }
+                announcedLoss = true
+                try? await Task.sleep(for: .seconds(delay))
+                delay = min(delay * 2, 5)
+            }
+        }
+        listener.withLock { $0 = task }
+    }
+
+    public func close() {
+        listener.withLock { task in
+            task?.cancel()
+            task = nil
+        }
+        connection.withLock { current in
+            if let open = current { Self.close(open) }
+            current = nil
+        }
+    }
+
+    /// Closes `connection`, keeping it until it is closed: PostgresNIO
+    /// wants a connection closed before it is let go.
+    static func close(_ connection: PostgresConnection) {
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
+    // MARK: ListStore
+
+    public func load() throws -> ListSnapshot { try loadShared().snapshot }
+
+    /// Not used: the owner commits to a shared store with `commit(_:after:)`.
+    public func write(_ batch: [ListWrite]) throws(BatchWriteError) {
+        throw BatchWriteError(stored: 0, underlying: SharedStoreNeedsCommit())
+    }
+
+    struct SharedStoreNeedsCommit: Error, CustomStringConvertible {
+        var description: String { "a shared store is written with commit(_:after:)" }
+    }
+
+    /// Every commit is flushed by the server before it returns.
+    public func synchronize() throws {}
+
+    /// Clients resume from any instance's history while it runs; there is
+    /// no record of one instance's history to keep.
+    public func resumeRecord() throws -> ResumeRecord? { nil }
+    public var hasPendingResumeRecord: Bool { false }
+    public func saveResumeRecord(_ record: ResumeRecord) throws {}
+}

@@ -151,7 +151,9 @@ public enum ProtocolDescription {
                 JSONSchema.object(["op": ["const": "reset"], "rows": JSONSchema.array(JSONSchema.ref("TodoRow"))]),
             ]
         ],
-        "Cause": JSONSchema.object(["connection": JSONSchema.integer, "request": JSONSchema.nullable(JSONSchema.ref("RequestID"))]),
+        "Cause": JSONSchema.object(
+            ["connection": JSONSchema.integer, "request": JSONSchema.nullable(JSONSchema.ref("RequestID")), "instance": JSONSchema.string],
+            optional: ["instance"]),
         "ChangeBody": JSONSchema.object(changeBody, description: "One transaction's effect on one view, as a subscriber sees it."),
         "ResumePoint": JSONSchema.object(["epoch": JSONSchema.string, "revision": JSONSchema.integer]),
         "ViewSelection": JSONSchema.object(
@@ -268,6 +270,7 @@ public enum ProtocolDescription {
         ErrorName(name: "todo.noteNotFound", code: -32001, when: "the item has no note of that number"),
         ErrorName(name: "view.notFound", code: -32001, when: "no named view has that name"),
         ErrorName(name: "store.writeFailed", code: -32002, when: "the change could not be stored and was not made"),
+        ErrorName(name: "store.unavailable", code: -32006, when: "the shared store (PostgreSQL) cannot be reached; the change was not made, reads go on from memory"),
         ErrorName(name: "todo.nothingToUndo", code: -32003, when: "todo.undo with nothing to undo"),
         ErrorName(name: "todo.nothingToRedo", code: -32003, when: "todo.redo with nothing to redo"),
         ErrorName(name: "todo.unreadableStep", code: -32003, when: "the step to undo or redo cannot be read back from the database"),

@@ -50,6 +50,7 @@ extension RPCError {
         public static let nothingToUndo = -32003
         public static let tooManyConnections = -32004
         public static let accessDenied = -32005
+        public static let storeUnavailable = -32006
     }
 
     public static func parseError(_ detail: String) -> RPCError {
@@ -161,6 +162,16 @@ extension RPCError {
             code: Code.storageFailure,
             name: "store.writeFailed",
             message: "The change could not be stored, so it was not made: \(detail)"
+        )
+    }
+
+    /// The shared store (PostgreSQL) cannot be reached: the change was not
+    /// made. Reads go on from memory; the daemon reconnects by itself.
+    public static func storeUnavailable(_ detail: String) -> RPCError {
+        RPCError(
+            code: Code.storeUnavailable,
+            name: "store.unavailable",
+            message: "The change was not made: \(detail). Reads are served from memory until it is back."
         )
     }
 

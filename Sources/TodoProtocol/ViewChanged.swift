@@ -123,13 +123,37 @@ public struct ChangeBody: Codable, Hashable, Sendable {
 
 /// Who made a change: the connection (as numbered in its greeting) and the
 /// id of the request, so a client can tell its own changes from others'.
+///
+/// When several instances share a list, `instance` names the one the
+/// connection is on (connection numbers are each instance's own); it is
+/// absent for a list of one instance.
 public struct Cause: Codable, Hashable, Sendable {
     public var connection: Int
     @ExplicitNull public var request: RequestID?
+    public var instance: String?
 
-    public init(connection: Int, request: RequestID?) {
+    public init(connection: Int, request: RequestID?, instance: String? = nil) {
         self.connection = connection
         self.request = request
+        self.instance = instance
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case connection, request, instance
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        connection = try container.decode(Int.self, forKey: .connection)
+        _request = try container.decode(ExplicitNull<RequestID>.self, forKey: .request)
+        instance = try container.decodeIfPresent(String.self, forKey: .instance)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(connection, forKey: .connection)
+        try container.encode(_request, forKey: .request)
+        try container.encodeIfPresent(instance, forKey: .instance)
     }
 }
 

@@ -69,6 +69,11 @@ struct DesktopReminders {
     }
 
     /// Snoozing also takes back an earlier dismissal: the person asked for it again.
+    /// Sets a reminder's state as another instance stored it.
+    mutating func restore(_ key: ReminderKey, _ state: DesktopReminderState) {
+        states[key] = state
+    }
+
     mutating func snooze(_ key: ReminderKey, until date: Date) -> DesktopReminderState {
         let state = DesktopReminderState(snoozedUntil: date, dismissed: false)
         states[key] = state

@@ -24,7 +24,7 @@ public final class TodoListViewModel {
     var keys: SortKeys
     var views: [ViewID: ListView] = [:]
     /// The named views as stored (those ever saved or changed).
-    private var savedViewSettings: [String: ViewSettings]
+    var savedViewSettings: [String: ViewSettings]
     /// Done items in the whole list (toggle-all and clear-completed act on all).
     var completedCount: Int
     var reminders: Reminders
@@ -47,6 +47,9 @@ public final class TodoListViewModel {
     /// The list's own identity (`ListSnapshot.listID`), from which exports
     /// derive the identities of items made here.
     public let listID: String
+    /// The instance's name when several share the list (`todod --instance`):
+    /// new undo steps say where they were made. Nil for a list of one.
+    public var origin: String?
 
     /// Starts from `snapshot` and opens the shared view `main` with its saved
     /// filter and sort. An item undone for longer than `reminderAge` seconds
@@ -220,7 +223,7 @@ public final class TodoListViewModel {
     }
 
     /// Gives a view (new or existing) a definition; stores a named view's.
-    private func define(_ id: ViewID, as definition: ViewDefinition) throws(TodoError) -> ListChangeOutcome {
+    func define(_ id: ViewID, as definition: ViewDefinition) throws(TodoError) -> ListChangeOutcome {
         let viewClock = judgingClock
         let compiled = try compile(definition.query, at: viewClock)
         prepareKeys(for: definition)
@@ -252,8 +255,12 @@ public final class TodoListViewModel {
     public func perform(_ command: TodoCommand) throws(TodoError) -> CommandOutcome {
         let now = clock.currentTime()
         let (planned, subject) = try plan(command, at: now)
-        guard let (step, historyChange) = planned else {
+        guard var (step, historyChange) = planned else {
             return CommandOutcome(row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: nil, changes: [:])
+        }
+        if case .record = historyChange {
+            step = stampedWithOrigin(step)
+            historyChange = .record(step)
         }
         let (changes, applied) = apply(step, historyChange, at: now)
         let description: String
@@ -306,7 +313,7 @@ public final class TodoListViewModel {
         let afterAll = Dictionary(uniqueKeysWithValues: subjects.compactMap { id in collection[id].map { (id, $0) } })
         restoreItems()
         var outcome = TransactionOutcome(results: [], description: nil, changes: [:])
-        if let merged = UndoStep(merging: steps) {
+        if let merged = UndoStep(merging: steps).map(stampedWithOrigin) {
             let (changes, applied) = apply(merged, .record(merged), at: now)
             outcome.changes = changes
             outcome.applied = applied
@@ -400,7 +407,7 @@ public final class TodoListViewModel {
     /// Applies item changes to the collection, the counters, the reminders
     /// and every view, in place, appending each view's row edits: rows
     /// worded at `now`, items judged at the last tick (`judgingClock`).
-    private func applyItems(_ changes: [ItemChange], at now: Date, into operations: inout [ViewID: [RowOperation]]) {
+    func applyItems(_ changes: [ItemChange], at now: Date, into operations: inout [ViewID: [RowOperation]]) {
         collection.apply(UndoStep(description: "", changes: changes))
         let viewClock = judgingClock
         for change in changes {

@@ -20,6 +20,7 @@ enum ClientFailure {
         case RPCError.Code.invalidParams, RPCError.Code.nothingToUndo: refusedInput
         case RPCError.Code.notFound: notFound
         case RPCError.Code.storageFailure: storageFailure
+        case RPCError.Code.storeUnavailable: unreachable
         default: protocolFailure
         }
     }

@@ -6,6 +6,7 @@ import ServiceLifecycle
 import SystemdSupport
 import TodoDaemon
 import TodoProtocol
+import TodoPostgres
 import TodoStorage
 
 
@@ -24,7 +25,8 @@ struct Todod: AsyncParsableCommand {
             Stop it with SIGTERM or Ctrl-C: it finishes requests in progress, tells clients, and \
             saves everything before exiting.
             """,
-        version: VersionText.full
+        version: VersionText.full,
+        subcommands: [Migrate.self]
     )
 
     @Option(help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
@@ -47,6 +49,8 @@ struct Todod: AsyncParsableCommand {
     @OptionGroup(title: "Desktop reminders") var desktop: Desktop
 
     @OptionGroup(title: "Limits") var limits: Limits
+
+    @OptionGroup(title: "Sharing a list") var sharing: Sharing
 
     @Flag(help: .hidden) var printSchema = false
 
@@ -76,6 +80,13 @@ struct Todod: AsyncParsableCommand {
         var historyRevisions: Int = 1000
     }
 
+    struct Sharing: ParsableArguments {
+        @Option(help: ArgumentHelp(DaemonSettings.Name.store.help, valueName: DaemonSettings.Name.store.valueName))
+        var store: String?
+        @Option(help: ArgumentHelp(DaemonSettings.Name.instance.help, valueName: DaemonSettings.Name.instance.valueName))
+        var instance: String?
+    }
+
     struct Desktop: ParsableArguments {
         @Option(help: ArgumentHelp(DaemonSettings.Name.notifications.help, valueName: DaemonSettings.Name.notifications.valueName))
         var notifications: String?
@@ -92,6 +103,7 @@ struct Todod: AsyncParsableCommand {
             (.outboxSoftLimit, limits.outboxSoftLimit), (.outboxHardLimit, limits.outboxHardLimit),
             (.stallTimeout, limits.stallTimeout), (.maxConnections, limits.maxConnections),
             (.notifications, desktop.notifications), (.quietHours, desktop.quietHours), (.remindBefore, desktop.remindBefore),
+            (.store, sharing.store), (.instance, sharing.instance),
         ]
         return given.compactMap { name, value in value.map { (name, $0) } }
     }
@@ -170,16 +182,25 @@ struct Todod: AsyncParsableCommand {
             logger.critical("\(error)")
             throw ExitCode(DataDirectoryLock.exitCode)
         }
-        let store: SQLiteTodoStore
+        let opened: OpenedStore
         do {
-            store = try SQLiteTodoStore(path: configuration.databasePath)
+            opened = try OpenedStore.open(
+                settings.store, dataDirectory: configuration.dataDirectory, instance: settings.instance ?? OpenedStore.hostName,
+                environment: ProcessInfo.processInfo.environment, logger: logger)
         } catch let problem as DatabaseIntegrity.Problem {
             logger.critical("\(problem)")
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
+        } catch let problem as StoreLocationError {
+            logger.critical("\(problem)")
+            throw ExitCode(78)  // EX_CONFIG
+        } catch let unavailable as StoreUnavailable {
+            logger.critical("cannot open the store: \(unavailable)")
+            throw ExitCode(69)  // EX_UNAVAILABLE: systemd tries again (Restart=on-failure)
         } catch {
-            logger.critical("cannot open the store", metadata: ["path": "\(configuration.databasePath)", "error": "\(error)"])
+            logger.critical("cannot open the store", metadata: ["store": "\(settings.store ?? configuration.databasePath)", "error": "\(error)"])
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
         }
+        let store = opened.store
 
         var options = ListOwner.Options()
         options.reminderAge = settings.reminderHours * 3600
@@ -190,7 +211,7 @@ struct Todod: AsyncParsableCommand {
         do {
             host = try ListOwner(
                 store: store, options: options,
-                server: .init(version: DaemonVersion.current, dataFile: configuration.databasePath),
+                server: .init(version: DaemonVersion.current, dataFile: opened.location),
                 didChange: { status.changed() },
                 syncFailed: { error in
                     // The disk did not confirm a write: stop serving rather than
@@ -200,9 +221,10 @@ struct Todod: AsyncParsableCommand {
                     Foundation.exit(74)  // EX_IOERR
                 })
         } catch {
-            logger.critical("cannot load the store", metadata: ["path": "\(configuration.databasePath)", "error": "\(error)"])
-            throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
+            logger.critical("cannot load the store", metadata: ["store": "\(opened.location)", "error": "\(error)"])
+            throw ExitCode(error is StoreUnavailable ? 69 : 71)  // nothing was served, nothing written
         }
+        host.startWatchingStore()
         status.countFrom { await host.statusCounts() }
         let server = TodoServer(configuration: configuration, owner: host, notifier: notifier, status: status, logger: logger)
         let reloader = SettingsReloader(
@@ -231,11 +253,11 @@ struct Todod: AsyncParsableCommand {
             try await group.run()
         } catch let refused as ListeningSocket.PreparationError {
             logger.critical("\(refused)")
-            try? store.checkpoint()
+            try? opened.finish()
             throw ExitCode(refused.exitCode)
         } catch {
             logger.critical("todod failed", metadata: ["error": "\(error)"])
-            try? store.checkpoint()
+            try? opened.finish()
             throw ExitCode.failure
         }
 
@@ -253,12 +275,12 @@ struct Todod: AsyncParsableCommand {
         }
         host.shutdown()
         do {
-            try store.checkpoint()
+            try opened.finish()
         } catch {
             logger.warning("checkpoint on shutdown failed", metadata: ["error": "\(error)"])
             unsaved.append("the checkpoint (retried at the next start)")
         }
-        try? store.close()
+        opened.close()
         if unsaved.isEmpty {
             logger.info("stopped; everything saved")
         } else {

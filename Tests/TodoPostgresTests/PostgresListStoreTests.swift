@@ -1,2 +1,168 @@
+import Foundation
+import PostgresNIO
+import PostgresTestSupport
+import Synchronization
 import Testing
+import TodoModel
+import TodoStorage
+import TodoViewModels
+
 @testable import TodoPostgres
+
+/// The shared store against a real PostgreSQL (a throwaway cluster): the
+/// tables it makes, commits in order, conflicts, the change log and its
+/// announcements.
+@Suite(.serialized) final class PostgresListStoreTests {
+    let cluster: PostgresCluster
+
+    init() throws {
+        cluster = try PostgresCluster()
+    }
+
+    deinit { cluster.destroy() }
+
+    func store(_ database: String, instance: String = "laptop") throws -> PostgresListStore {
+        let configuration = PostgresConnection.Configuration(
+            unixSocketPath: "\(cluster.socketDirectory)/.s.PGSQL.\(cluster.port)", username: cluster.user,
+            password: cluster.password, database: database)
+        return try PostgresListStore(configuration: configuration, server: "test cluster", instance: instance, timeout: 30)
+    }
+
+    static func add(_ id: Int64, _ title: String) -> ListWrite {
+        let item = TodoItem(id: TodoID(id), title: title, createdAt: Date(timeIntervalSince1970: 1_795_345_200))
+        let step = UndoStep(description: "add “\(title)”", changes: [ItemChange(before: nil, after: item)])
+        return ListWrite(changes: step.changes, historyChange: .record(step))
+    }
+
+    static func transaction(_ write: ListWrite, cause: String? = #"{"connection":1,"request":7}"#) -> StoredTransaction {
+        StoredTransaction(revision: 0, instance: "", cause: cause, write: write)
+    }
+
+    @Test func aNewDatabaseGetsTheTablesAndAnEmptyListWithAnEpoch() throws {
+        let store = try store(try cluster.createDatabase("fresh"))
+        defer { store.close() }
+        let loaded = try store.loadShared()
+        #expect(loaded.revision == 0)
+        #expect(loaded.snapshot.items.isEmpty)
+        #expect(loaded.epoch.count == 36 && loaded.snapshot.listID.count == 36)
+        #expect(try cluster.psql("SELECT max(version) FROM todod_schema", database: "fresh").contains("\(PostgresSchema.version)"))
+        // Opening again migrates nothing: the same list, the same epoch.
+        let again = try self.store("fresh", instance: "desktop")
+        defer { again.close() }
+        #expect(try again.loadShared().epoch == loaded.epoch)
+    }
+
+    @Test func aBatchIsStoredInOrderWithItsCausesAndReadBack() throws {
+        let store = try store(try cluster.createDatabase("batch"))
+        defer { store.close() }
+        let outcome = try store.commit(
+            [Self.transaction(Self.add(1, "buy milk")), Self.transaction(Self.add(2, "call mum"), cause: nil)], after: 0)
+        #expect(outcome == .committed(revision: 2))
+        let loaded = try store.loadShared()
+        #expect(loaded.revision == 2)
+        #expect(loaded.snapshot.items.map(\.title) == ["buy milk", "call mum"])
+        #expect(loaded.snapshot.nextID == TodoID(3))
+        #expect(loaded.snapshot.history.undoSteps.map(\.description) == ["add “buy milk”", "add “call mum”"])
+        let log = try store.transactions(after: 0, limit: 10)
+        #expect(log.map(\.revision) == [1, 2])
+        #expect(log.map(\.instance) == ["laptop", "laptop"])
+        #expect(log[0].cause?.contains(#""request": 7"#) == true || log[0].cause?.contains(#""request":7"#) == true)
+        #expect(log[1].cause == nil)
+        #expect(log[1].write.changes.first?.after?.title == "call mum")
+        #expect(try store.transactions(after: 1, limit: 10).map(\.revision) == [2])
+    }
+
+    @Test func aBatchPlannedOnAnOlderRevisionIsRefusedWhole() throws {
+        let database = try cluster.createDatabase("conflict")
+        let laptop = try store(database, instance: "laptop")
+        let desktop = try store(database, instance: "desktop")
+        defer {
+            laptop.close()
+            desktop.close()
+        }
+        #expect(try laptop.commit([Self.transaction(Self.add(1, "first"))], after: 0) == .committed(revision: 1))
+        // The desktop planned on revision 0 too: its add would reuse id 1.
+        #expect(try desktop.commit([Self.transaction(Self.add(1, "second"))], after: 0) == .conflict(revision: 1))
+        #expect(try desktop.loadShared().snapshot.items.map(\.title) == ["first"])
+        #expect(try desktop.commit([Self.transaction(Self.add(2, "second"))], after: 1) == .committed(revision: 2))
+        #expect(try laptop.transactions(after: 0, limit: 10).map(\.instance) == ["laptop", "desktop"])
+    }
+
+    @Test func undoRedoViewsAndRemindersAreStoredAsTheSQLiteStoreStoresThem() throws {
+        let store = try store(try cluster.createDatabase("history"))
+        defer { store.close() }
+        var expected = ListSnapshot(listID: try store.loadShared().snapshot.listID)
+        let key = ReminderKey(itemID: TodoID(1), condition: .waiting)
+        let writes: [ListWrite] = [
+            Self.add(1, "one"), Self.add(2, "two"),
+            ListWrite(changes: Self.add(2, "two").changes.map(\.inverse), historyChange: .undo),
+            ListWrite(viewSettings: ["work": ViewSettings(filter: .active, sort: try ListSort(parsing: "due,title-"), query: "+work")]),
+            ListWrite(firedReminders: [key], desktopReminders: [key: DesktopReminderState(snoozedUntil: Date(timeIntervalSince1970: 1_795_400_000), dismissed: false)]),
+            ListWrite(changes: Self.add(2, "two").changes, historyChange: .redo),
+            ListWrite(viewSettings: ["home": ViewSettings()]), ListWrite(removedViews: ["home"]),
+        ]
+        var revision = 0
+        for write in writes {
+            #expect(try store.commit([Self.transaction(write)], after: revision) == .committed(revision: revision + 1))
+            revision += 1
+            expected.apply(write)
+        }
+        let loaded = try store.loadShared().snapshot
+        #expect(loaded.items == expected.items)
+        #expect(loaded.history.undoSteps.map(\.description) == expected.history.undoSteps.map(\.description))
+        #expect(loaded.history.redoSteps.map(\.description) == expected.history.redoSteps.map(\.description))
+        #expect(loaded.viewSettings == expected.viewSettings)
+        #expect(loaded.firedReminders == expected.firedReminders)
+        #expect(loaded.desktopReminders == expected.desktopReminders)
+        // A step read back lazily still has its items.
+        #expect(loaded.history.undoSteps.last?.changes.first?.after?.title == "two")
+    }
+
+    @Test func everyCommitIsAnnouncedToEveryWatchingInstance() async throws {
+        let database = try cluster.createDatabase("announce")
+        let laptop = try store(database, instance: "laptop")
+        let desktop = try store(database, instance: "desktop")
+        defer {
+            laptop.close()
+            desktop.close()
+        }
+        let heard = Mutex<[Int?]>([])
+        desktop.watch { revision in heard.withLock { $0.append(revision) } }
+        // LISTEN is set up in the background: commit until the first is heard.
+        var revision = 0
+        for attempt in 1...100 where heard.withLock({ $0.isEmpty }) {
+            #expect(try laptop.commit([Self.transaction(Self.add(Int64(attempt), "item \(attempt)"))], after: revision) == .committed(revision: revision + 1))
+            revision += 1
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let before = revision
+        _ = try laptop.commit([Self.transaction(Self.add(1000, "last"))], after: revision)
+        for _ in 1...100 where !heard.withLock({ $0.contains(before + 1) }) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(heard.withLock { $0.contains(before + 1) })
+    }
+
+    @Test func aDatabaseFromANewerTodoIsNotOpened() throws {
+        let database = try cluster.createDatabase("newer")
+        try store(database).close()
+        _ = try cluster.psql("INSERT INTO todod_schema (version) VALUES (99)", database: database)
+        #expect(throws: PostgresListStore.SchemaTooNew.self) { try self.store(database) }
+    }
+
+    @Test func aServerThatIsGoneGivesAClearErrorAndTheStoreComesBackWithIt() throws {
+        let store = try store(try cluster.createDatabase("gone"))
+        defer { store.close() }
+        #expect(try store.commit([Self.transaction(Self.add(1, "before"))], after: 0) == .committed(revision: 1))
+        try cluster.stop()
+        do {
+            _ = try store.commit([Self.transaction(Self.add(2, "while gone"))], after: 1)
+            Issue.record("a commit without a server succeeded")
+        } catch {
+            #expect(error.underlying is StoreUnavailable, "\(error.underlying)")
+        }
+        try cluster.start()
+        #expect(try store.commit([Self.transaction(Self.add(2, "after"))], after: 1) == .committed(revision: 2))
+        #expect(try store.loadShared().snapshot.items.map(\.title) == ["before", "after"])
+    }
+}

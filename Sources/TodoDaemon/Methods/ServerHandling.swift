@@ -20,6 +20,7 @@ extension ListOwner {
         ServerStatus.Result(
             server: server.version, protocol: ServerHello.protocolVersion, epoch: epoch, revision: publishedRevision,
             items: viewModel.itemCount, connections: connections.count, subscriptions: subscriptions.count,
-            uptimeSeconds: Int(Date().timeIntervalSince(server.startedAt)), dataFile: server.dataFile)
+            uptimeSeconds: Int(Date().timeIntervalSince(server.startedAt)), dataFile: server.dataFile,
+            store: sharedStore == nil ? "sqlite" : "postgres", instance: sharedStore?.instance, stale: !storeReachable)
     }
 }

@@ -284,5 +284,5 @@ public struct ItemResult: Codable, Hashable, Sendable {
 extension RPCMethod {
     /// What any command can be refused with besides its own errors:
     /// parameters that do not fit, and a store that cannot take the change.
-    static var commandErrors: [String] { ["protocol.invalidParams", "store.writeFailed"] }
+    static var commandErrors: [String] { ["protocol.invalidParams", "store.writeFailed", "store.unavailable"] }
 }

@@ -38,7 +38,7 @@ public enum SnoozeReminder: RPCMethod {
         properties["until"] = JSONSchema.string
         return JSONSchema.object(properties, optional: ["minutes", "until"])
     }
-    public static let errors = ["todo.notFound", "todo.invalidDueDate", "protocol.invalidParams", "store.writeFailed"]
+    public static let errors = ["todo.notFound", "todo.invalidDueDate", "protocol.invalidParams", "store.writeFailed", "store.unavailable"]
 }
 
 /// `reminder.dismiss`: keeps a reminder off the desktop for good.
@@ -58,5 +58,5 @@ public enum DismissReminder: RPCMethod {
     public typealias Result = NoParams
 
     public static var paramsSchema: JSONValue { JSONSchema.object(reminderKeySchema) }
-    public static let errors = ["todo.notFound", "protocol.invalidParams", "store.writeFailed"]
+    public static let errors = ["todo.notFound", "protocol.invalidParams", "store.writeFailed", "store.unavailable"]
 }

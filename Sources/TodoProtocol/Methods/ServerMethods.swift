@@ -1,3 +1,5 @@
+import TodoViewModels
+
 /// `rpc.describe`: the protocol described by itself: every method with its
 /// parameter and result schemas, every notification, every view-model type
 /// with its properties, every error. The answer is the JSON Schema document
@@ -23,17 +25,28 @@ public enum ServerStatus: RPCMethod {
         public var connections: Int
         public var dataFile: String
         public var epoch: String
+        /// This instance's name when the list is shared; null otherwise.
+        @ExplicitNull public var instance: String?
         public var items: Int
         public var `protocol`: String
         public var revision: Int
         public var server: String
+        /// The store did not answer when last asked: edits are refused
+        /// (`store.unavailable`) and reads may be behind other instances.
+        public var stale: Bool
+        /// `sqlite` or `postgres`.
+        public var store: String
         public var subscriptions: Int
         public var uptimeSeconds: Int
 
         public init(
             server: String, protocol: String, epoch: String, revision: Int, items: Int, connections: Int,
-            subscriptions: Int, uptimeSeconds: Int, dataFile: String
+            subscriptions: Int, uptimeSeconds: Int, dataFile: String, store: String = "sqlite", instance: String? = nil,
+            stale: Bool = false
         ) {
+            self.store = store
+            self.instance = instance
+            self.stale = stale
             self.server = server
             self.protocol = `protocol`
             self.epoch = epoch
@@ -52,6 +65,8 @@ public enum ServerStatus: RPCMethod {
             "revision": JSONSchema.integer,
             "items": JSONSchema.integer, "connections": JSONSchema.integer, "subscriptions": JSONSchema.integer,
             "uptimeSeconds": JSONSchema.integer, "dataFile": JSONSchema.string,
+            "store": ["enum": ["sqlite", "postgres"]], "instance": JSONSchema.nullable(JSONSchema.string),
+            "stale": JSONSchema.boolean,
         ])
     }
     public static let errors: [String] = []

@@ -90,7 +90,7 @@ public enum SetViewOptions: RPCMethod {
     }
     public static let errors = [
         "view.unknownSubscription", "view.notFound", "protocol.invalidParams", "todo.invalidQuery", "todo.invalidSort",
-        "store.writeFailed",
+        "store.writeFailed", "store.unavailable",
     ]
 }
 
@@ -127,7 +127,7 @@ public enum SaveView: RPCMethod {
     public static var resultSchema: JSONValue { JSONSchema.ref("NamedView") }
     public static let errors = [
         "view.invalidName", "view.tooMany", "todo.invalidQuery", "todo.invalidSort", "protocol.invalidParams",
-        "store.writeFailed",
+        "store.writeFailed", "store.unavailable",
     ]
 }
 
@@ -159,7 +159,7 @@ public enum RemoveView: RPCMethod {
     public typealias Result = NoParams
 
     public static var paramsSchema: JSONValue { JSONSchema.object(["name": JSONSchema.viewName]) }
-    public static let errors = ["view.notFound", "view.mainIsPermanent", "protocol.invalidParams", "store.writeFailed"]
+    public static let errors = ["view.notFound", "view.mainIsPermanent", "protocol.invalidParams", "store.writeFailed", "store.unavailable"]
 }
 
 /// A named view as `view.list` and `view.save` give it.

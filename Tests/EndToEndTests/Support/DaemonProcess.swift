@@ -11,6 +11,8 @@ final class DaemonProcess {
     var arguments: [String] = []
     /// The soft and hard `RLIMIT_NOFILE` to start todod with (`ulimit -n`), if not inherited.
     var fileDescriptorLimit: Int?
+    /// Extra environment, e.g. `PGPASSFILE` for a shared store.
+    var environment: [String: String] = [:]
 
     /// A fresh directory for one test's daemon (short, so the socket path fits).
     /// With `socketSubdirectory`, the socket goes in a directory todod must create.
@@ -76,6 +78,7 @@ final class DaemonProcess {
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "NOTIFY_SOCKET")
         environment.removeValue(forKey: "LISTEN_FDS")
+        environment.merge(self.environment) { $1 }
         log.processStarted()
         log = OutputCollector()
         var command = [Binaries.todod.path]

@@ -1,0 +1,226 @@
+import Foundation
+import NIOCore
+import TodoModel
+import TodoProtocol
+import TodoStorage
+import TodoViewModels
+
+/// A list several instances share (`--store postgres://…`).
+///
+/// **Optimistic, then in order.** Requests are carried out on this
+/// instance's memory at once, as for a list of its own, and the turn's
+/// transactions go to the store as one batch planned on the revision this
+/// instance last saw. The store takes the batch only if no other instance
+/// committed since; then the transactions keep the revisions they were
+/// given, and are announced and answered as usual.
+///
+/// **Planned again.** If another instance came first, the store answers
+/// with what it committed. This instance takes its own transactions back
+/// (newest first), applies the others' in their order and announces each to
+/// its subscribers, and then carries out its own requests again on the new
+/// state, in their order: an edit of an item another instance deleted now
+/// gets `todo.notFound`, as it would have done had it come later. Replies
+/// are sent only once committed; nothing is lost, and the list equals the
+/// transactions applied one by one in revision order.
+///
+/// **Announced.** Every commit notifies every instance with its revision;
+/// an instance behind it reads the change log from its own revision on.
+extension ListOwner {
+    /// Sends every transaction not yet stored to the shared store, on top of
+    /// the last revision this instance applied.
+    func commitShared(to store: any SharedListStore) {
+        guard !isCatchingUp else { return }  // a commit now would be refused
+        inFlight = unpublished.count
+        let batch = unpublished.map { transaction in
+            StoredTransaction(
+                revision: transaction.revision, instance: store.instance, cause: transaction.cause.map(Self.json),
+                write: transaction.write ?? ListWrite())
+        }
+        writer.commit(batch, after: publishedRevision, to: store, on: loop) { outcome in self.finishCommit(outcome) }
+    }
+
+    private func finishCommit(_ outcome: StoreWriter.SharedOutcome) {
+        let committed = inFlight
+        inFlight = 0
+        switch outcome {
+        case .committed:
+            storeReachable = true
+            for transaction in unpublished.prefix(committed) {
+                publish(transaction)
+                publishedRevision = transaction.revision
+            }
+            unpublished.removeFirst(committed)
+        case .conflict(let missed):
+            storeReachable = true
+            integrate(missed)
+        case .failed(let failure):
+            if failure.underlying is StoreUnavailable { storeReachable = false }
+            takeBack(because: failure)
+            // A commit whose answer was lost may have been stored all the
+            // same: the change log says, once the store is back.
+            announcedRevision = max(announcedRevision, publishedRevision + 1)
+            retryCatchUp()
+        }
+        catchUpIfBehind()
+        finishTurn()
+    }
+
+    /// The store announced `revision` (nil: it was out of reach, and what
+    /// was committed meanwhile was not announced).
+    func announced(_ revision: Int?) {
+        storeReachable = true
+        announcedRevision = max(announcedRevision, revision ?? publishedRevision + 1)
+        catchUpIfBehind()
+        finishTurn()
+    }
+
+    /// Reads the transactions this instance has not applied, if any were
+    /// announced and no commit or read is under way.
+    func catchUpIfBehind() {
+        guard sharedStore != nil, !isCatchingUp, inFlight == 0, announcedRevision > publishedRevision else { return }
+        isCatchingUp = true
+        let after = publishedRevision
+        writer.read(
+            { store in try (store as! any SharedListStore).transactions(after: after, limit: StoreWriter.catchUpLimit) },
+            on: loop
+        ) { result in
+            self.isCatchingUp = false
+            switch result {
+            case .success(let missed):
+                self.storeReachable = true
+                self.integrate(missed)
+                if missed.count < StoreWriter.catchUpLimit {
+                    // All read: a forced read (after a loss) may have found nothing new.
+                    self.announcedRevision = min(self.announcedRevision, self.publishedRevision)
+                }
+            case .failure:
+                self.storeReachable = false
+                self.retryCatchUp()
+            }
+            self.catchUpIfBehind()
+            self.finishTurn()
+        }
+    }
+
+    /// Tries the store again in a second (the watcher also announces when it is back).
+    private func retryCatchUp() {
+        loop.scheduleTask(in: .seconds(1)) {
+            self.catchUpIfBehind()
+            self.finishTurn()
+        }
+    }
+
+    /// Applies what other instances committed on top of what this one has
+    /// announced, and carries out again what this one had not yet stored.
+    func integrate(_ missed: [StoredTransaction]) {
+        let replanned = unpublished
+        for transaction in replanned.reversed() {
+            if let applied = transaction.applied { viewModel.revert(applied) }
+        }
+        unpublished = []
+        revision = publishedRevision
+        let requests = requestsToCarryOutAgain(replanned)
+
+        for entry in missed where entry.revision > publishedRevision {
+            guard entry.revision == publishedRevision + 1 else { break }  // read the rest next time
+            let outcome = viewModel.applyStored(entry.write)
+            if let next = outcome.nextEvent { scheduleTick(at: next) }
+            revision += 1
+            publish(
+                PendingTransaction(
+                    revision: revision, changes: outcome.changes, cause: entry.cause.flatMap(Self.cause(fromJSON:)), write: nil,
+                    applied: nil, removedView: entry.write.removedViews.first))
+            publishedRevision = revision
+        }
+
+        carryOut(requests)
+        for transaction in replanned where transaction.request == nil {
+            if transaction.isTick {
+                scheduleTick(at: Date())
+            } else if transaction.applied == nil {
+                // A change of this instance's own (reloaded settings): still in memory, announced anew.
+                _ = record(transaction.changes, write: transaction.write, applied: nil, cause: transaction.cause)
+            }
+        }
+        didChange()
+    }
+
+    /// A request to carry out again, and where its reply goes.
+    private struct Replanned {
+        var connection: Int
+        var request: IncomingRequest
+        /// The revision its reply reported, which orders the requests.
+        var order: Int
+        /// Its reply's place: (reply, part) on its connection; nil for a notification.
+        var place: (reply: Int, part: Int)?
+    }
+
+    /// Every request whose reply reported a revision that is taken back,
+    /// in the order they were carried out; subscriptions they made end (they
+    /// are made again).
+    private func requestsToCarryOutAgain(_ replanned: [PendingTransaction]) -> [Replanned] {
+        var found: [Replanned] = []
+        for (id, connection) in connections.sorted(by: { $0.key < $1.key }) where connection.hasReplies {
+            for index in connection.firstReply..<connection.replies.count {
+                for (partIndex, part) in connection.replies[index].parts.enumerated() {
+                    guard part.durableAt > publishedRevision, let request = part.request else { continue }
+                    if let subscription = part.subscription, let ended = subscriptions.removeValue(forKey: subscription) {
+                        viewModel.closeView(ended.view)
+                    }
+                    found.append(Replanned(connection: id, request: request, order: part.durableAt, place: (index, partIndex)))
+                }
+            }
+        }
+        for transaction in replanned {
+            // Notifications (no id) have no reply to find them by.
+            guard let made = transaction.request, made.request.id == nil else { continue }
+            found.append(Replanned(connection: made.connection, request: made.request, order: transaction.revision, place: nil))
+        }
+        // Stable: requests of one revision keep their order on their connection.
+        return found.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)
+    }
+
+    private func carryOut(_ requests: [Replanned]) {
+        for replanned in requests {
+            guard let connection = connections[replanned.connection] else { continue }
+            let part: PendingReply.Part?
+            if replanned.request.method == "todo.import" {
+                // Its staged text is spent: the client sends the file again.
+                part = replanned.request.id.map { id in
+                    PendingReply.Part(
+                        id: id, object: Self.object(MessageEncoding.error(id: id, RPCError(TodoError.importOutdated))), durableAt: 0)
+                }
+            } else {
+                part = answer(.success(replanned.request), from: connection)
+            }
+            if let place = replanned.place, let part {
+                connection.replies[place.reply].parts[place.part] = part
+            }
+            touched.insert(connection.id)
+        }
+        // A reply that reported a revision no longer to come waits for the newest.
+        for connection in connections.values where connection.hasReplies {
+            for index in connection.firstReply..<connection.replies.count {
+                for partIndex in connection.replies[index].parts.indices
+                where connection.replies[index].parts[partIndex].durableAt > revision {
+                    connection.replies[index].parts[partIndex].durableAt = revision
+                }
+            }
+        }
+    }
+
+    static func json(_ cause: Cause) -> String {
+        String(decoding: MessageEncoding.json(cause), as: UTF8.self)
+    }
+
+    static func cause(fromJSON text: String) -> Cause? {
+        try? JSONDecoder().decode(Cause.self, from: Data(text.utf8))
+    }
+
+    /// Starts listening for other instances' commits.
+    public func startWatchingStore() {
+        sharedStore?.watch { revision in
+            self.loop.execute { self.announced(revision) }
+        }
+    }
+}

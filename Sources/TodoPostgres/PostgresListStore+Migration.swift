@@ -1,0 +1,114 @@
+import Foundation
+import PostgresNIO
+import TodoModel
+import TodoStorage
+import TodoViewModels
+
+/// `todod migrate`: a list moved into the shared store whole, in one
+/// transaction: items with their ids, the undo and redo history, the shared
+/// views, the fired and snoozed reminders, and the list's own identity (so
+/// exports keep matching what was exported before the move).
+extension PostgresListStore {
+    /// What the target held before, when it was refused.
+    public struct TargetNotEmpty: Error, CustomStringConvertible {
+        public var items: Int
+        public var revision: Int
+        public var description: String {
+            "the target list is not empty (\(items) items, revision \(revision)); give --force to replace it"
+        }
+    }
+
+    /// Replaces whatever the database holds with `snapshot`, in one
+    /// transaction; refuses a list that is not empty unless `force`. The
+    /// list gets a new epoch and starts at revision 0 with an empty change
+    /// log: instances started afterwards read it whole. Returns how many
+    /// items were copied.
+    public func replaceList(with snapshot: ListSnapshot, force: Bool) throws -> Int {
+        let items = try Self.jsonArray(snapshot.items)
+        var steps: [String] = []
+        for (stack, list) in [("undo", snapshot.history.undoSteps), ("redo", snapshot.history.redoSteps)] {
+            for step in list {
+                if let failure = step.readFailure {
+                    throw UnreadableStep(step: step.description, reason: failure)
+                }
+                let json = String(decoding: try StoredWrite.encoder.encode(step), as: UTF8.self)
+                steps.append("{\"stack\":\"\(stack)\",\"step\":\(json)}")
+            }
+        }
+        let views = try Self.jsonObject(
+            snapshot.viewSettings.mapValues {
+                StoredWrite.View(filter: $0.filter.rawValue, sort: $0.sort.text, query: $0.query, grouping: $0.grouping?.rawValue)
+            })
+        let reminders = StoredWrite(
+            ListWrite(
+                firedReminders: Array(snapshot.firedReminders).sorted { ($0.itemID, $0.condition.rawValue) < ($1.itemID, $1.condition.rawValue) },
+                desktopReminders: snapshot.desktopReminders))
+        let fired = try Self.jsonArray(reminders.fired)
+        let desktop = try Self.jsonArray(reminders.desktop)
+        let history = "[" + steps.joined(separator: ",") + "]"
+        let (listID, nextID) = (snapshot.listID, snapshot.nextID.rawValue)
+        return try withConnection { connection, logger in
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                var present = (items: 0, revision: 0)
+                for try await (count, revision) in try await connection.query(
+                    "SELECT (SELECT count(*) FROM item)::bigint, revision FROM list_head WHERE id = 1 FOR UPDATE", logger: logger
+                ).decode((Int, Int).self) {
+                    present = (count, revision)
+                }
+                if !force, present.items > 0 || present.revision > 0 {
+                    throw TargetNotEmpty(items: present.items, revision: present.revision)
+                }
+                for table in ["item", "history_step", "view_setting", "fired_reminder", "desktop_reminder", "change_log"] {
+                    try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO item (id, item) SELECT (e->>'id')::bigint, e FROM jsonb_array_elements(\(items)::jsonb) e",
+                    logger: logger)
+                try await connection.query(
+                    """
+                    INSERT INTO history_step (stack, step)
+                    SELECT e->>'stack', e->'step' FROM jsonb_array_elements(\(history)::jsonb) WITH ORDINALITY AS s(e, n) ORDER BY n
+                    """, logger: logger)
+                try await connection.query(
+                    "INSERT INTO view_setting (name, settings) SELECT key, value FROM jsonb_each(\(views)::jsonb)", logger: logger)
+                try await connection.query(
+                    """
+                    INSERT INTO fired_reminder (item_id, condition)
+                    SELECT (r->>'itemID')::bigint, r->>'condition' FROM jsonb_array_elements(\(fired)::jsonb) r
+                    """, logger: logger)
+                try await connection.query(
+                    """
+                    INSERT INTO desktop_reminder (item_id, condition, snoozed_until, dismissed)
+                    SELECT (d->>'itemID')::bigint, d->>'condition', (d->>'snoozedUntil')::bigint, (d->>'dismissed')::boolean
+                    FROM jsonb_array_elements(\(desktop)::jsonb) d
+                    """, logger: logger)
+                try await connection.query(
+                    """
+                    UPDATE list_head SET list_id = \(listID), epoch = gen_random_uuid()::text, revision = 0, next_id = \(nextID)
+                    WHERE id = 1
+                    """, logger: logger)
+                try await connection.query("COMMIT", logger: logger)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+            return snapshot.items.count
+        }
+    }
+
+    /// An undo step the source cannot read back: copying it would lose it.
+    public struct UnreadableStep: Error, CustomStringConvertible {
+        public var step: String
+        public var reason: String
+        public var description: String { "the undo step “\(step)” cannot be read back (\(reason)), so nothing was copied" }
+    }
+
+    private static func jsonArray<Element: Encodable>(_ elements: [Element]) throws -> String {
+        String(decoding: try StoredWrite.encoder.encode(elements), as: UTF8.self)
+    }
+
+    private static func jsonObject<Value: Encodable>(_ object: [String: Value]) throws -> String {
+        String(decoding: try StoredWrite.encoder.encode(object), as: UTF8.self)
+    }
+}

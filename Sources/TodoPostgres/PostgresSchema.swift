@@ -1,0 +1,150 @@
+/// The shared list's tables, as versioned migrations: each version's
+/// statements run once, in one transaction, under an advisory lock so that
+/// instances starting together migrate once (`PostgresListStore.migrate`).
+///
+/// One database holds one list. The items, undo history, shared views and
+/// reminders are what the SQLite store keeps; `change_log` is what sharing
+/// adds: every transaction, numbered, with the instance and request that
+/// made it, so that an instance that missed some catches up, and
+/// `list_head` is the row every commit locks, which orders all of them.
+enum PostgresSchema {
+    /// The newest version this build knows; a database at a later one was
+    /// made by a newer todod and is not opened.
+    static var version: Int { migrations.count }
+
+    /// An arbitrary constant: the advisory lock migrations take.
+    static let migrationLock: Int64 = 0x746F_646F_6400_0001
+
+    static let migrations: [[String]] = [
+        // 1: the list.
+        [
+            """
+            CREATE TABLE list_head (
+                id integer PRIMARY KEY CHECK (id = 1),
+                list_id text NOT NULL,
+                epoch text NOT NULL,
+                revision bigint NOT NULL,
+                next_id bigint NOT NULL
+            )
+            """,
+            "INSERT INTO list_head VALUES (1, gen_random_uuid()::text, gen_random_uuid()::text, 0, 1)",
+            "CREATE TABLE item (id bigint PRIMARY KEY, item jsonb NOT NULL)",
+            """
+            CREATE TABLE history_step (
+                seq bigserial PRIMARY KEY,
+                stack text NOT NULL CHECK (stack IN ('undo', 'redo')),
+                step jsonb NOT NULL
+            )
+            """,
+            "CREATE TABLE view_setting (name text PRIMARY KEY, settings jsonb NOT NULL)",
+            "CREATE TABLE fired_reminder (item_id bigint NOT NULL, condition text NOT NULL, PRIMARY KEY (item_id, condition))",
+            """
+            CREATE TABLE desktop_reminder (
+                item_id bigint NOT NULL, condition text NOT NULL, snoozed_until bigint, dismissed boolean NOT NULL,
+                PRIMARY KEY (item_id, condition)
+            )
+            """,
+            """
+            CREATE TABLE change_log (
+                revision bigint PRIMARY KEY,
+                instance text NOT NULL,
+                cause jsonb,
+                committed_at timestamptz NOT NULL DEFAULT now(),
+                change jsonb NOT NULL
+            )
+            """,
+            applyWriteFunction,
+            commitFunction,
+        ]
+    ]
+
+    /// Stores one transaction's write (`StoredWrite` JSON) in the tables.
+    static let applyWriteFunction = """
+        CREATE FUNCTION todod_apply_write(w jsonb, p_undo_limit bigint) RETURNS void
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            c jsonb;
+            h jsonb := w->'history';
+            moved_seq bigint;
+            new_seq bigint;
+        BEGIN
+            FOR c IN SELECT jsonb_array_elements(coalesce(w->'changes', '[]'::jsonb)) LOOP
+                IF jsonb_typeof(c->'after') = 'object' THEN
+                    INSERT INTO item (id, item) VALUES ((c->'after'->>'id')::bigint, c->'after')
+                    ON CONFLICT (id) DO UPDATE SET item = EXCLUDED.item;
+                ELSE
+                    DELETE FROM item WHERE id = (c->'before'->>'id')::bigint;
+                END IF;
+            END LOOP;
+            IF jsonb_typeof(h) = 'object' THEN
+                DELETE FROM history_step WHERE stack = 'redo';
+                INSERT INTO history_step (stack, step) VALUES ('undo', h->'record') RETURNING seq INTO new_seq;
+                -- Now and then, not on every commit: the query reads the whole stack.
+                IF new_seq % 32 = 0 THEN
+                    DELETE FROM history_step WHERE stack = 'undo' AND seq NOT IN
+                        (SELECT seq FROM history_step WHERE stack = 'undo' ORDER BY seq DESC LIMIT p_undo_limit);
+                END IF;
+            ELSIF h = '"undo"'::jsonb OR h = '"redo"'::jsonb THEN
+                SELECT max(seq) INTO moved_seq FROM history_step
+                    WHERE stack = CASE WHEN h = '"undo"'::jsonb THEN 'undo' ELSE 'redo' END;
+                IF moved_seq IS NOT NULL THEN
+                    INSERT INTO history_step (stack, step)
+                        SELECT CASE WHEN stack = 'undo' THEN 'redo' ELSE 'undo' END, step FROM history_step WHERE seq = moved_seq;
+                    DELETE FROM history_step WHERE seq = moved_seq;
+                END IF;
+            END IF;
+            INSERT INTO view_setting (name, settings)
+                SELECT key, value FROM jsonb_each(coalesce(w->'views', '{}'::jsonb))
+            ON CONFLICT (name) DO UPDATE SET settings = EXCLUDED.settings;
+            DELETE FROM view_setting WHERE name IN (SELECT jsonb_array_elements_text(coalesce(w->'removedViews', '[]'::jsonb)));
+            INSERT INTO fired_reminder (item_id, condition)
+                SELECT (r->>'itemID')::bigint, r->>'condition' FROM jsonb_array_elements(coalesce(w->'fired', '[]'::jsonb)) r
+            ON CONFLICT DO NOTHING;
+            INSERT INTO desktop_reminder (item_id, condition, snoozed_until, dismissed)
+                SELECT (d->>'itemID')::bigint, d->>'condition', (d->>'snoozedUntil')::bigint, (d->>'dismissed')::boolean
+                FROM jsonb_array_elements(coalesce(w->'desktop', '[]'::jsonb)) d
+            ON CONFLICT (item_id, condition) DO UPDATE
+                SET snoozed_until = EXCLUDED.snoozed_until, dismissed = EXCLUDED.dismissed;
+        END
+        $$
+        """
+
+    /// Commits a batch (`[{"cause": …, "write": StoredWrite}]`) on top of
+    /// revision `base`, in one round trip. The head row's lock orders every
+    /// commit of every instance: the batch is stored only if no other
+    /// commit came after `base`; otherwise nothing is, and the answer is the
+    /// list's revision as a negative number (`-1 - revision`), so the
+    /// instance catches up and plans again. The NOTIFY is sent on commit and
+    /// carries the new revision only: a pointer into `change_log`.
+    static let commitFunction = """
+        CREATE FUNCTION todod_commit(p_base bigint, p_instance text, p_undo_limit bigint, p_batch jsonb) RETURNS bigint
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            head bigint;
+            rev bigint := p_base;
+            t jsonb;
+            c jsonb;
+            largest bigint := 0;
+        BEGIN
+            SELECT revision INTO head FROM list_head WHERE id = 1 FOR UPDATE;
+            IF head <> p_base THEN
+                RETURN -1 - head;
+            END IF;
+            FOR t IN SELECT jsonb_array_elements(p_batch) LOOP
+                rev := rev + 1;
+                PERFORM todod_apply_write(t->'write', p_undo_limit);
+                INSERT INTO change_log (revision, instance, cause, change)
+                    VALUES (rev, p_instance, CASE WHEN jsonb_typeof(t->'cause') = 'object' THEN t->'cause' END, t->'write');
+                FOR c IN SELECT jsonb_array_elements(coalesce(t->'write'->'changes', '[]'::jsonb)) LOOP
+                    IF jsonb_typeof(c->'after') = 'object' THEN
+                        largest := greatest(largest, (c->'after'->>'id')::bigint);
+                    END IF;
+                END LOOP;
+            END LOOP;
+            UPDATE list_head SET revision = rev, next_id = greatest(next_id, largest + 1) WHERE id = 1;
+            PERFORM pg_notify('todod', rev::text);
+            RETURN rev;
+        END
+        $$
+        """
+}

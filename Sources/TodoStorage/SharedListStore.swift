@@ -1,0 +1,72 @@
+import TodoViewModels
+
+/// A store several todod instances share: one list, one history, one order.
+///
+/// The store numbers transactions: a batch is committed only on top of the
+/// revision the instance last saw (`commit(_:after:)`), so every instance
+/// applies every transaction in the same order and holds the same list. A
+/// batch planned on an older state is refused (`.conflict`); the instance
+/// then reads what it missed (`transactions(after:limit:)`), applies it, and
+/// plans its own requests again on the new state.
+public protocol SharedListStore: ListStore {
+    /// This instance's name, recorded with every transaction it commits.
+    var instance: String { get }
+
+    /// The list as of one revision, read in one snapshot, and the name of
+    /// its history (the epoch clients resume in, the same on every instance).
+    func loadShared() throws -> SharedSnapshot
+
+    /// Commits `batch` (revisions `base + 1`, `base + 2`, …) in one
+    /// transaction if the list is still at `base`; durable when it returns.
+    func commit(_ batch: [StoredTransaction], after base: Int) throws(BatchWriteError) -> SharedCommit
+
+    /// The transactions after `revision`, oldest first, at most `limit`.
+    func transactions(after revision: Int, limit: Int) throws -> [StoredTransaction]
+
+    /// Calls `announce` with the revision of every commit any instance makes
+    /// from now on, and with nil after the store was out of reach (whatever
+    /// was committed meanwhile was not announced).
+    func watch(_ announce: @escaping @Sendable (Int?) -> Void)
+
+    /// Stops watching and closes the store's connections.
+    func close()
+}
+
+/// The list at one revision of a shared store.
+public struct SharedSnapshot: Sendable {
+    public var snapshot: ListSnapshot
+    public var epoch: String
+    public var revision: Int
+
+    public init(snapshot: ListSnapshot, epoch: String, revision: Int) {
+        self.snapshot = snapshot
+        self.epoch = epoch
+        self.revision = revision
+    }
+}
+
+/// One transaction as the shared store's change log keeps it.
+public struct StoredTransaction: Sendable {
+    public var revision: Int
+    /// The instance that made it.
+    public var instance: String
+    /// Who made it, as the protocol's `cause` (JSON), or nil for the daemon's own.
+    public var cause: String?
+    public var write: ListWrite
+
+    public init(revision: Int, instance: String, cause: String?, write: ListWrite) {
+        self.revision = revision
+        self.instance = instance
+        self.cause = cause
+        self.write = write
+    }
+}
+
+/// How a commit to a shared store went.
+public enum SharedCommit: Sendable, Equatable {
+    /// Stored and durable; the list is now at `revision`.
+    case committed(revision: Int)
+    /// Another instance committed first: the list is at `revision`, and
+    /// nothing of the batch was stored.
+    case conflict(revision: Int)
+}

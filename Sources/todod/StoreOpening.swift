@@ -1,0 +1,49 @@
+import Foundation
+import Logging
+import TodoDaemon
+import TodoPostgres
+import TodoStorage
+
+/// The store todod was told to use (`--store`, `store =`), opened.
+struct OpenedStore {
+    var store: any ListStore
+    /// What `server.status` and the journal call it: a path, or the server without secrets.
+    var location: String
+    /// On shutdown, after the last write: SQLite folds its log into the file.
+    var finish: () throws -> Void
+    var close: () -> Void
+
+    /// Opens the store `text` names, or todos.sqlite in `dataDirectory`.
+    /// Errors are meant for the journal, and name what to fix.
+    static func open(
+        _ text: String?, dataDirectory: String, instance: String, environment: [String: String], logger: Logger
+    ) throws -> OpenedStore {
+        let location: StoreLocation
+        if let text {
+            location = try StoreLocation(
+                parsing: text, currentDirectory: FileManager.default.currentDirectoryPath, environment: environment)
+        } else {
+            location = .sqlite(path: DaemonConfiguration(socketPath: "", dataDirectory: dataDirectory).databasePath)
+        }
+        switch location {
+        case .sqlite(let path):
+            let store = try SQLiteTodoStore(path: path)
+            return OpenedStore(store: store, location: path, finish: { try store.checkpoint() }, close: { try? store.close() })
+        case .postgres(let server):
+            let (password, warning) = try server.password(environment: environment)
+            if let warning { logger.warning("\(warning)") }
+            let store = try PostgresListStore(
+                configuration: try server.configuration(password: password), server: location.description, instance: instance,
+                logger: logger)
+            return OpenedStore(store: store, location: location.description, finish: {}, close: { store.close() })
+        }
+    }
+
+    /// The machine's name: an instance's default name in a shared list.
+    static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "todod" }
+        let name = String(cString: buffer)
+        return name.isEmpty ? "todod" : name
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// Several real todod instances sharing one list in a real PostgreSQL (a
+/// throwaway cluster), over TCP with a password file, as separate machines
+/// would: edits on one are pushed live to the others' watchers, with the
+/// same revision and cause everywhere.
+@Suite(.serialized) final class SharedStoreEndToEndTests {
+    let cluster: PostgresCluster
+
+    init() throws {
+        cluster = try PostgresCluster()
+    }
+
+    deinit { cluster.destroy() }
+
+    /// A started instance named `name` on `database`.
+    func instance(_ name: String, database: String) async throws -> DaemonProcess {
+        let daemon = try DaemonProcess()
+        daemon.arguments = ["--store", cluster.tcpURL(database: database), "--instance", name]
+        daemon.environment = ["PGPASSFILE": cluster.passwordFile]
+        try await daemon.start()
+        return daemon
+    }
+
+    /// "id done title" per row, as `todoctl ls --json` lists them.
+    private func listing(_ socket: String) async throws -> [String] {
+        let listed = try await todoctl("ls", "--json", socket: socket)
+        let state = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
+        let rows = state?["rows"] as? [[String: Any]] ?? []
+        return rows.map { "\($0["id"] ?? "?") \($0["done"] ?? "?") \($0["title"] ?? "?")" }
+    }
+
+    private func events(_ output: OutputCollector) -> [[String: Any]] {
+        output.text.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["params"] as? [String: Any]
+        }
+    }
+
+    @Test func anEditOnOneInstanceIsPushedToAWatcherOnAnotherWithTheSameRevisionAndCause() async throws {
+        let database = try cluster.createDatabase("live")
+        let laptop = try await instance("laptop", database: database)
+        let desktop = try await instance("desktop", database: database)
+
+        let onLaptop = OutputCollector()
+        let onDesktop = OutputCollector()
+        let watchers = [
+            try ChildProcess(Binaries.todoctl, ["--socket", laptop.socket, "watch", "--events"], stdout: onLaptop),
+            try ChildProcess(Binaries.todoctl, ["--socket", desktop.socket, "watch", "--events"], stdout: onDesktop),
+        ]
+        defer { for watcher in watchers { watcher.signal(SIGTERM) } }
+        let laptopWatching = await onLaptop.wait { !$0.isEmpty }
+        let desktopWatching = await onDesktop.wait { !$0.isEmpty }
+        #expect(laptopWatching && desktopWatching)
+
+        let added = try await todoctl("add", "pay rent +home", socket: laptop.socket)
+        #expect(added.status == 0, "\(added)")
+        #expect(await onDesktop.wait { $0.contains("pay rent") }, "\(onDesktop.text)")
+        #expect(await onLaptop.wait { $0.contains("pay rent") }, "\(onLaptop.text)")
+        let seenOnDesktop = try #require(events(onDesktop).last { "\($0)".contains("pay rent") })
+        let seenOnLaptop = try #require(events(onLaptop).last { "\($0)".contains("pay rent") })
+        #expect(seenOnDesktop["revision"] as? Int == seenOnLaptop["revision"] as? Int)
+        let cause = try #require(seenOnDesktop["cause"] as? [String: Any])
+        #expect(cause["instance"] as? String == "laptop")
+        #expect(NSDictionary(dictionary: cause).isEqual(to: try #require(seenOnLaptop["cause"] as? [String: Any])))
+
+        // Undo on the desktop takes back the list's last step, made on the laptop.
+        let undone = try await todoctl("undo", socket: desktop.socket)
+        #expect(undone.stdout.contains("add “pay rent” (from laptop)"), "\(undone)")
+        let listed = try await todoctl("ls", socket: laptop.socket)
+        #expect(!listed.stdout.contains("pay rent"), "\(listed)")
+        _ = try await laptop.terminate()
+        _ = try await desktop.terminate()
+    }
+
+    @Test func threeInstancesTakingAThousandConcurrentCommandsAgreeAndLoseNothing() async throws {
+        let database = try cluster.createDatabase("concurrent")
+        let names = ["a", "b", "c"]
+        var instances: [DaemonProcess] = []
+        for name in names { instances.append(try await instance(name, database: database)) }
+        let sockets = instances.map(\.socket)
+
+        // Each client adds items and marks some of its own done, on its own
+        // instance, all at once: every acknowledged add must be there, once.
+        let acknowledged = try await withThrowingTaskGroup(of: [String: Bool].self) { group in
+            for (index, socket) in sockets.enumerated() {
+                group.addTask {
+                    var mine: [String: Bool] = [:]
+                    var ids: [String: String] = [:]
+                    for step in 0..<334 {
+                        if step % 4 == 3, let (title, id) = ids.randomElement() {
+                            let done = try await todoctl("done", id, socket: socket)
+                            if done.status == 0 { mine[title] = true }
+                            ids[title] = nil
+                        } else {
+                            let title = "\(names[index])-\(step)"
+                            let added = try await todoctl("add", "--literal", title, socket: socket)
+                            guard added.status == 0 else { continue }
+                            mine[title] = false
+                            ids[title] = added.stdout.split(separator: " ").first.map(String.init)
+                        }
+                    }
+                    return mine
+                }
+            }
+            var all: [String: Bool] = [:]
+            for try await part in group { all.merge(part) { $1 } }
+            return all
+        }
+        #expect(acknowledged.count > 600)
+
+        // Every instance converges to the same list, which holds every acknowledged edit.
+        var listings: [[String]] = []
+        for socket in sockets {
+            var rows: [String] = []
+            for _ in 0..<100 {
+                rows = try await listing(socket)
+                if rows.count >= acknowledged.count { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            listings.append(rows)
+        }
+        #expect(listings[1] == listings[0] && listings[2] == listings[0], "the instances disagree")
+        let rows = listings[0]
+        for (title, done) in acknowledged {
+            let matching = rows.filter { $0.hasSuffix(" \(title)") }
+            #expect(matching.count == 1, "\(title) appears \(matching.count) times")
+            if done { #expect(matching.first?.contains(" 1 ") == true || matching.first?.contains(" true ") == true, "\(title) should be done: \(matching)") }
+        }
+        #expect(Set(rows.map { $0.split(separator: " ")[0] }).count == rows.count, "ids are unique")
+        // The change log is one serial history: every change of an item
+        // starts from the state the item's previous change left (no update
+        // was planned on a state another instance had already changed).
+        let broken = try cluster.psql(
+            """
+            WITH c AS (
+                SELECT l.revision, t.n, coalesce(t.x->'after'->>'id', t.x->'before'->>'id')::bigint AS id,
+                       t.x->'before' AS before, t.x->'after' AS after
+                FROM change_log l, jsonb_array_elements(l.change->'changes') WITH ORDINALITY AS t(x, n))
+            SELECT count(*) FROM (
+                SELECT before, lag(after) OVER w AS previous, row_number() OVER w AS k FROM c
+                WINDOW w AS (PARTITION BY id ORDER BY revision, n)) s
+            WHERE before IS DISTINCT FROM previous
+            """, database: database)
+        #expect(broken.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        // ... made by all three at once: the instances take turns in it.
+        let turns = try cluster.psql(
+            "SELECT count(*) FROM (SELECT instance, lag(instance) OVER (ORDER BY revision) AS previous FROM change_log) s WHERE instance <> previous",
+            database: database)
+        #expect((Int(turns.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 30, "turns: \(turns)")
+        // A fresh instance reads the same list straight from the store.
+        let late = try await instance("late", database: database)
+        #expect(try await listing(late.socket) == listings[0])
+    }
+}
