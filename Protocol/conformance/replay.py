@@ -2,7 +2,14 @@
 """Replays the protocol transcripts against a real todod and validates every
 line it sends against the JSON Schemas.
 
-    Protocol/conformance/replay.py --todod PATH [--record] [TRANSCRIPT ...]
+    Protocol/conformance/replay.py --todod PATH [--record] [--store-command CMD] [TRANSCRIPT ...]
+
+With --store-command, each transcript runs against a todod whose list is
+in a shared store: CMD (a shell command, run once per transcript) prints
+the store URL to use, e.g. a new PostgreSQL database's. A shared list's
+causes name the instance (`cause.instance`); the transcripts are written
+for one instance, so that key is checked against the schema and then left
+out of the comparison.
 
 A transcript is a text file of client and server lines:
 
@@ -17,6 +24,8 @@ A transcript is a text file of client and server lines:
     ! closed                       connection 1 must be closed by todod now
     ! stop / ! kill / ! start      SIGTERM or SIGKILL todod; start it again on the same data
     ! quiet                        nothing more may arrive on any open connection
+    ! embedded-only                the rest holds for todod's own SQLite list only
+                                   (skipped with --store-command)
 
 Expected lines are JSON compared by value (key order does not matter).
 "$ANY" matches any value; "$NAME" (capitals) binds the first value it meets
@@ -201,7 +210,28 @@ class Validator:
 LINE = re.compile(r"^(?:@(\d+)\s*)?(→hex|→long|→\|?|←)\s?(.*)$")
 
 
-def run_transcript(path, todod, validator, record):
+def shared_store(command):
+    """The `--store` arguments for one transcript, from --store-command."""
+    if not command:
+        return []
+    made = subprocess.run(command, shell=True, capture_output=True, text=True)
+    if made.returncode != 0:
+        raise Failure(f"--store-command failed ({made.returncode}): {made.stderr.strip()[-500:]}")
+    url = made.stdout.strip()
+    return ["--store", url, "--instance", "conformance"]
+
+
+def without_instances(message):
+    """A message with `instance` taken out of every cause in it."""
+    if isinstance(message, list):
+        return [without_instances(m) for m in message]
+    if isinstance(message, dict):
+        return {k: (({kk: vv for kk, vv in v.items() if kk != "instance"} if isinstance(v, dict) else v)
+                    if k == "cause" else without_instances(v)) for k, v in message.items()}
+    return message
+
+
+def run_transcript(path, todod, validator, record, store_command=None):
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
     if path.endswith(".md"):
@@ -211,7 +241,7 @@ def run_transcript(path, todod, validator, record):
     args = []
     if lines and lines[0].startswith("! args "):
         args = lines[0][len("! args "):].split()
-    daemon = Daemon(todod, args)
+    daemon = Daemon(todod, args + shared_store(store_command))
     daemon.start()
     connections = {}
     bindings = {}
@@ -243,7 +273,7 @@ def run_transcript(path, todod, validator, record):
                 if method:
                     validator.validate(reply, f"response.{method}")
         if expected_text is not None:
-            matches(json.loads(expected_text), message, bindings)
+            matches(json.loads(expected_text), without_instances(message) if store_command else message, bindings)
             checked += 1
         return line.decode("utf-8")
 
@@ -288,6 +318,11 @@ def run_transcript(path, todod, validator, record):
                     for conn in connections.values():
                         conn.closed = True
                     daemon.start()
+                elif command[0] == "embedded-only":
+                    # What follows holds for a list of one instance only (a
+                    # crash there loses the epoch); a shared list keeps its history.
+                    if store_command:
+                        break
                 elif command[0] == "quiet":
                     for number, conn in connections.items():
                         if not conn.closed:
@@ -393,6 +428,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--todod", required=True)
     parser.add_argument("--record", action="store_true")
+    parser.add_argument("--store-command", help="prints a store URL for each transcript (a shared store)")
     parser.add_argument("transcripts", nargs="*")
     options = parser.parse_args()
     paths = options.transcripts or sorted(
@@ -404,7 +440,7 @@ def main():
     total = 0
     for path in paths:
         try:
-            checked = run_transcript(path, options.todod, validator, options.record)
+            checked = run_transcript(path, options.todod, validator, options.record, options.store_command)
             total += checked
             print(f"ok    {os.path.basename(path)}: {checked} expected lines matched")
         except Failure as failure:

@@ -206,7 +206,13 @@ public final class ListOwner: @unchecked Sendable {
             // instance, and so is the epoch: a client resumes on any of them.
             epoch = loaded.epoch
             revision = loaded.revision
-            history = ChangeHistory(revisionLimit: options.historyRevisions, byteLimit: options.historyBytes, floor: loaded.revision)
+            if let record = try store.resumeRecord(), record.epoch == loaded.epoch, record.revision == loaded.revision {
+                // Nothing was committed since this instance stopped: its history is exact.
+                history = ChangeHistory(record: record, revisionLimit: options.historyRevisions, byteLimit: options.historyBytes)
+            } else {
+                history = ChangeHistory(
+                    revisionLimit: options.historyRevisions, byteLimit: options.historyBytes, floor: loaded.revision)
+            }
         } else if let record = try store.resumeRecord() {
             epoch = record.epoch
             revision = record.revision

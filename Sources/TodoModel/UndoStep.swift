@@ -14,6 +14,9 @@
 public struct UndoStep: Hashable, Sendable, Codable {
     /// What the step did, as a person would say it: `add “buy milk”`.
     public var description: String
+    /// The instance that made it, when several share the list: undo takes
+    /// back the list's last step, whoever made it, and says whose it is.
+    public var origin: String?
     private var body: Body
 
     private enum Body: Sendable {
@@ -52,7 +55,7 @@ public struct UndoStep: Hashable, Sendable, Codable {
     }
 
     public static func == (a: UndoStep, b: UndoStep) -> Bool {
-        a.description == b.description && a.changes == b.changes && a.readFailure == b.readFailure
+        a.description == b.description && a.origin == b.origin && a.changes == b.changes && a.readFailure == b.readFailure
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -61,7 +64,7 @@ public struct UndoStep: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case changes, description
+        case changes, description, origin
     }
 
     public init(from decoder: any Decoder) throws {
@@ -69,6 +72,7 @@ public struct UndoStep: Hashable, Sendable, Codable {
         self.init(
             description: try container.decode(String.self, forKey: .description),
             changes: try container.decode([ItemChange].self, forKey: .changes))
+        origin = try container.decodeIfPresent(String.self, forKey: .origin)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,6 +83,7 @@ public struct UndoStep: Hashable, Sendable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(changes, forKey: .changes)
         try container.encode(description, forKey: .description)
+        try container.encodeIfPresent(origin, forKey: .origin)
     }
 
     /// Several steps made one after the other, as one step: each item's
@@ -113,12 +118,13 @@ public struct UndoStep: Hashable, Sendable, Codable {
     /// The step that reverses this one (a stored step's, read when needed,
     /// and unreadable when it is).
     public var inverse: UndoStep {
-        switch body {
-        case .changes(let changes):
-            return UndoStep(description: description, changes: changes.reversed().map(\.inverse))
-        case .stored(let stored):
-            return UndoStep(description: description) { try stored.result.get().reversed().map(\.inverse) }
-        }
+        var inverse =
+            switch body {
+            case .changes(let changes): UndoStep(description: description, changes: changes.reversed().map(\.inverse))
+            case .stored(let stored): UndoStep(description: description) { try stored.result.get().reversed().map(\.inverse) }
+            }
+        inverse.origin = origin
+        return inverse
     }
 }
 

@@ -190,13 +190,14 @@ public final class PostgresListStore: SharedListStore {
         }
         var undo: [UndoStep] = []
         var redo: [UndoStep] = []
-        for try await (stack, description, step) in try await connection.query(
-            "SELECT stack, step->>'description', step::text FROM history_step ORDER BY seq", logger: logger
-        ).decode((String, String?, String).self) {
+        for try await (stack, description, origin, step) in try await connection.query(
+            "SELECT stack, step->>'description', step->>'origin', step::text FROM history_step ORDER BY seq", logger: logger
+        ).decode((String, String?, String?, String).self) {
             // Read when undone, as the SQLite store does: steps can be as large as the list.
-            let stored = UndoStep(description: description ?? "a change that cannot be read back") {
+            var stored = UndoStep(description: description ?? "a change that cannot be read back") {
                 try StoredWrite.decoder.decode(UndoStep.self, from: Data(step.utf8)).changes
             }
+            stored.origin = origin
             if stack == "undo" { undo.append(stored) } else { redo.append(stored) }
         }
         var views: [String: ViewSettings] = [:]
@@ -342,9 +343,44 @@ public final class PostgresListStore: SharedListStore {
     /// Every commit is flushed by the server before it returns.
     public func synchronize() throws {}
 
-    /// Clients resume from any instance's history while it runs; there is
-    /// no record of one instance's history to keep.
-    public func resumeRecord() throws -> ResumeRecord? { nil }
+    /// This instance's record from its last clean stop. The owner uses it
+    /// only if the list is still at its revision: otherwise other instances
+    /// committed since, and the history it holds has a gap.
+    public func resumeRecord() throws -> ResumeRecord? {
+        let instance = self.instance
+        return try withConnection { connection, logger in
+            var record: ResumeRecord?
+            for try await (epoch, revision, history) in try await connection.query(
+                "SELECT epoch, revision, history::text FROM resume_record WHERE instance = \(instance)", logger: logger
+            ).decode((String, Int, String).self) {
+                let entries = try StoredWrite.decoder.decode([StoredResumeEntry].self, from: Data(history.utf8))
+                record = ResumeRecord(
+                    epoch: epoch, revision: revision,
+                    history: entries.map { ResumeRecord.Entry(revision: $0.revision, payload: Data($0.payload.utf8)) })
+            }
+            return record
+        }
+    }
+
+    /// A record past its list's revision is simply not used; none is pending.
     public var hasPendingResumeRecord: Bool { false }
-    public func saveResumeRecord(_ record: ResumeRecord) throws {}
+
+    public func saveResumeRecord(_ record: ResumeRecord) throws {
+        let entries = record.history.map { StoredResumeEntry(revision: $0.revision, payload: String(decoding: $0.payload, as: UTF8.self)) }
+        let history = String(decoding: try StoredWrite.encoder.encode(entries), as: UTF8.self)
+        let (instance, epoch, revision) = (self.instance, record.epoch, record.revision)
+        try withConnection { connection, logger in
+            try await connection.query(
+                """
+                INSERT INTO resume_record (instance, epoch, revision, history) VALUES (\(instance), \(epoch), \(revision), \(history)::jsonb)
+                ON CONFLICT (instance) DO UPDATE SET epoch = EXCLUDED.epoch, revision = EXCLUDED.revision, history = EXCLUDED.history
+                """, logger: logger)
+        }
+    }
+
+    /// One entry of a resume record: the daemon's wire form, kept as text.
+    struct StoredResumeEntry: Codable {
+        var revision: Int
+        var payload: String
+    }
 }

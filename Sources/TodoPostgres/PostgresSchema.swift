@@ -55,7 +55,19 @@ enum PostgresSchema {
             """,
             applyWriteFunction,
             commitFunction,
-        ]
+        ],
+        // 2: each instance's resume record, kept on a clean stop so that its
+        // clients resume by replay after a restart (`ResumeRecord`).
+        [
+            """
+            CREATE TABLE resume_record (
+                instance text PRIMARY KEY,
+                epoch text NOT NULL,
+                revision bigint NOT NULL,
+                history jsonb NOT NULL
+            )
+            """
+        ],
     ]
 
     /// Stores one transaction's write (`StoredWrite` JSON) in the tables.

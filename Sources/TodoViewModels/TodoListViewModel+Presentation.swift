@@ -96,8 +96,8 @@ extension TodoListViewModel {
         SharedProperties(
             allDone: collection.count > 0 && completedCount == collection.count,
             canClearCompleted: completedCount > 0,
-            undoText: history.nextUndo.map { "Undo \($0.description)" },
-            redoText: history.nextRedo.map { "Redo \($0.description)" },
+            undoText: history.nextUndo.map { "Undo \(worded($0))" },
+            redoText: history.nextRedo.map { "Redo \(worded($0))" },
             alerts: alerts(),
             alertCount: reminders.alertCount,
             desktopReminders: desktopReminders())

@@ -51,13 +51,18 @@ extension TodoListViewModel {
 }
 
 extension TodoListViewModel {
-    /// A new step as the shared history words it: with the instance that
-    /// made it (`Undo add “x” (from laptop)`), because undo takes back the
-    /// list's last step, whoever made it. Unchanged for a list of one instance.
+    /// A new step, marked with the instance that made it (nil for a list of one).
     func stampedWithOrigin(_ step: UndoStep) -> UndoStep {
-        guard let origin else { return step }
         var stamped = step
-        stamped.description += " (from \(origin))"
+        stamped.origin = origin
         return stamped
+    }
+
+    /// A step as undo and redo word it here: `add “x” (from laptop)` when
+    /// another instance made it, because undo takes back the list's last
+    /// step, whoever made it.
+    func worded(_ step: UndoStep) -> String {
+        guard let made = step.origin, made != origin else { return step.description }
+        return "\(step.description) (from \(made))"
     }
 }

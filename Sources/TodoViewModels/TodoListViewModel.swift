@@ -266,8 +266,8 @@ public final class TodoListViewModel {
         let description: String
         switch historyChange {
         case .record: description = step.description
-        case .undo: description = UndoWording.said(.undid, step) { wording.due($0, now: now) }
-        case .redo: description = UndoWording.said(.redid, step) { wording.due($0, now: now) }
+        case .undo: description = UndoWording.said(.undid, step, as: worded(step)) { wording.due($0, now: now) }
+        case .redo: description = UndoWording.said(.redid, step, as: worded(step)) { wording.due($0, now: now) }
         }
         return CommandOutcome(
             row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: description,

@@ -12,8 +12,8 @@ enum UndoWording {
 
     /// `step` as just applied: for an undo, the inverse of the step undone
     /// (it keeps the description), so its changes are what happened now.
-    static func said(_ direction: Direction, _ step: UndoStep, due: (DueDate) -> String) -> String {
-        "\(direction.rawValue): \(step.description) (\(effect(of: step.changes, due: due)))"
+    static func said(_ direction: Direction, _ step: UndoStep, as described: String, due: (DueDate) -> String) -> String {
+        "\(direction.rawValue): \(described) (\(effect(of: step.changes, due: due)))"
     }
 
     /// What `changes`, as just applied, did to the list.

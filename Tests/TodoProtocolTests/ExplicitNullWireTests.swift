@@ -26,6 +26,15 @@ import TodoViewModels
         ),
         ("todo.export.result", { try encode(ExportTodos.Result(text: "", count: 0, cursor: nil)) }),
         (
+            "server.status.result",
+            {
+                try encode(
+                    ServerStatus.Result(
+                        server: "todod", protocol: "1.0", epoch: "e", revision: 0, items: 0, connections: 0, subscriptions: 0,
+                        uptimeSeconds: 0, dataFile: "/x", store: "sqlite", instance: nil))
+            }
+        ),
+        (
             "view.subscribe.result",
             {
                 try encode(

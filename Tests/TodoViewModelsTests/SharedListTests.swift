@@ -20,7 +20,8 @@ import TodoViewModels
     @Test func anEditStoredByOneInstanceShowsOnTheOtherWithItsOrigin() throws {
         let (laptop, desktop) = Self.pair(clock: TestClock())
         let outcome = try laptop.perform(.addText("pay rent +home due:tomorrow"))
-        #expect(outcome.description == "add “pay rent” (from laptop)")
+        #expect(outcome.description == "add “pay rent”", "the instance that made it says nothing of itself")
+        #expect(laptop.main.properties.undoText == "Undo add “pay rent”")
         let applied = desktop.applyStored(try #require(outcome.write))
         #expect(desktop.main.rows.map(\.title) == ["pay rent"])
         #expect(desktop.main.rows == laptop.main.rows)
@@ -37,7 +38,9 @@ import TodoViewModels
         #expect(undone.description?.hasPrefix("undid: add “call mum” (from laptop)") == true, "\(undone.description ?? "")")
         laptop.applyStored(try #require(undone.write))
         #expect(laptop.main.rows.isEmpty && desktop.main.rows.isEmpty)
-        #expect(laptop.main.properties.redoText == desktop.main.properties.redoText)
+        // Each instance words the step as its own or as another's.
+        #expect(laptop.main.properties.redoText == "Redo add “call mum”")
+        #expect(desktop.main.properties.redoText == "Redo add “call mum” (from laptop)")
         let redone = try laptop.perform(.redo)
         desktop.applyStored(try #require(redone.write))
         #expect(desktop.main.rows.map(\.title) == ["call mum"])
