@@ -79,8 +79,14 @@ public final class ListOwner: @unchecked Sendable {
     /// Shared list: whether the store answered the last time it was asked
     /// (systemd's status line and `server.status` say when it did not).
     var storeReachable = true {
-        didSet { if storeReachable != oldValue { didChange() } }
+        didSet {
+            guard storeReachable != oldValue else { return }
+            didChange()
+            storeReachabilityChanged(storeReachable)
+        }
     }
+    /// Told when the shared store stops or starts answering (for the journal).
+    let storeReachabilityChanged: @Sendable (_ reachable: Bool) -> Void
     /// The request being carried out, which a transaction it records is
     /// planned again for if another instance commits first.
     var currentRequest: (connection: Int, request: IncomingRequest)?
@@ -189,6 +195,7 @@ public final class ListOwner: @unchecked Sendable {
         options: Options = Options(),
         server: ServerInfo = ServerInfo(version: "todod", dataFile: ""),
         didChange: @escaping @Sendable () -> Void = {},
+        storeReachabilityChanged: @escaping @Sendable (_ reachable: Bool) -> Void = { _ in },
         syncFailed: @escaping @Sendable (any Error) -> Void = { error in fatalError("sync failed: \(error)") }
     ) throws {
         let shared = store as? any SharedListStore
@@ -227,6 +234,7 @@ public final class ListOwner: @unchecked Sendable {
         loop = group.next()
         writer = StoreWriter(store: store)
         self.didChange = didChange
+        self.storeReachabilityChanged = storeReachabilityChanged
         self.syncFailed = syncFailed
     }
 

@@ -73,7 +73,7 @@ public final class TodoServer: Service {
             "serving",
             metadata: [
                 "socket": "\(boundPath ?? "passed by systemd")",
-                "data": "\(configuration.databasePath)",
+                "data": "\(owner.server.dataFile)",
                 "items": "\(itemCount)",
             ]
         )

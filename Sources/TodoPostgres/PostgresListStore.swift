@@ -49,6 +49,8 @@ public final class PostgresListStore: SharedListStore {
         self.timeout = timeout
         self.logger = logger
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        // Refused here (a wrong password) is a setting to fix; later, the same is an outage.
+        _ = try open()
         try migrate()
     }
 
@@ -82,15 +84,32 @@ public final class PostgresListStore: SharedListStore {
             }
         } catch let error as StoreUnavailable {
             throw error
+        } catch let error as PSQLError where error.serverInfo != nil {
+            // The server answered, and said no: a wrong password or database
+            // name is not fixed by trying again.
+            throw ConnectionRefused(server: server, reason: Self.reason(error))
         } catch {
             throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
         }
     }
 
+    /// The server was reached and refused the connection (authentication,
+    /// an unknown database or role): a setting to fix, not a wait.
+    public struct ConnectionRefused: Error, CustomStringConvertible {
+        public var server: String
+        public var reason: String
+        public var description: String { "the PostgreSQL server \(server) refused the connection: \(reason)" }
+    }
+
     /// Runs `body` on the open connection; a connection that failed is
     /// dropped, so the next call connects again.
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws -> T {
-        let current = try open()
+        let current: PostgresConnection
+        do {
+            current = try open()
+        } catch let refused as ConnectionRefused {
+            throw StoreUnavailable.unreachable(server: server, reason: refused.reason)
+        }
         let logger = self.logger
         do {
             return try waitFor(seconds: timeout, onTimeout: { Self.close(current) }) {
@@ -110,9 +129,14 @@ public final class PostgresListStore: SharedListStore {
     static func reason(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
-            if let underlying = error.underlying { return String(describing: underlying) }
+            if let underlying = error.underlying { return reason(underlying) }
             return String(describing: error.code)
         }
+        // "connection refused", not NIO's whole account of each address tried.
+        if let error = error as? NIOConnectionError, let last = error.connectionErrors.last {
+            return reason(last.error)
+        }
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
         return String(describing: error)
     }
 

@@ -16,7 +16,8 @@ struct OpenedStore {
     /// Opens the store `text` names, or todos.sqlite in `dataDirectory`.
     /// Errors are meant for the journal, and name what to fix.
     static func open(
-        _ text: String?, dataDirectory: String, instance: String, environment: [String: String], logger: Logger
+        _ text: String?, dataDirectory: String, instance: String, environment: [String: String], patience: Double = 60,
+        waiting: (String) -> Void = { _ in }, logger: Logger
     ) throws -> OpenedStore {
         let location: StoreLocation
         if let text {
@@ -30,12 +31,38 @@ struct OpenedStore {
             let store = try SQLiteTodoStore(path: path)
             return OpenedStore(store: store, location: path, finish: { try store.checkpoint() }, close: { try? store.close() })
         case .postgres(let server):
-            let (password, warning) = try server.password(environment: environment)
-            if let warning { logger.warning("\(warning)") }
-            let store = try PostgresListStore(
-                configuration: try server.configuration(password: password), server: location.description, instance: instance,
-                logger: logger)
+            let store = try waitForServer(location.description, patience: patience, waiting: waiting, logger: logger) {
+                // Read again on every try: a password file fixed meanwhile is used.
+                let (password, warning) = try server.password(environment: environment)
+                if let warning { logger.warning("\(warning)") }
+                return try PostgresListStore(
+                    configuration: try server.configuration(password: password), server: location.description, instance: instance,
+                    logger: logger)
+            }
             return OpenedStore(store: store, location: location.description, finish: {}, close: { store.close() })
+        }
+    }
+
+    /// Connects, trying again with growing pauses while the server cannot be
+    /// reached, for at most `patience` seconds (a server starting with the
+    /// machine, a network coming up). todod is not ready before it has the
+    /// list: without it, it could serve neither reads nor edits. `waiting`
+    /// says what it waits for (systemd's status line).
+    private static func waitForServer(
+        _ server: String, patience: Double, waiting: (String) -> Void, logger: Logger,
+        connect: () throws -> PostgresListStore
+    ) throws -> PostgresListStore {
+        let deadline = Date().addingTimeInterval(patience)
+        var pause = 0.25
+        while true {
+            do {
+                return try connect()
+            } catch let unavailable as StoreUnavailable where Date().addingTimeInterval(pause) < deadline {
+                waiting("waiting for the store: \(unavailable)")
+                logger.warning("waiting for the store", metadata: ["store": "\(server)", "problem": "\(unavailable)"])
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 5)
+            }
         }
     }
 

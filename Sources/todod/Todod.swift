@@ -186,13 +186,16 @@ struct Todod: AsyncParsableCommand {
         do {
             opened = try OpenedStore.open(
                 settings.store, dataDirectory: configuration.dataDirectory, instance: settings.instance ?? OpenedStore.hostName,
-                environment: ProcessInfo.processInfo.environment, logger: logger)
+                environment: ProcessInfo.processInfo.environment, waiting: { notifier.status($0) }, logger: logger)
         } catch let problem as DatabaseIntegrity.Problem {
             logger.critical("\(problem)")
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
         } catch let problem as StoreLocationError {
             logger.critical("\(problem)")
             throw ExitCode(78)  // EX_CONFIG
+        } catch let refused as PostgresListStore.ConnectionRefused {
+            logger.critical("cannot open the store: \(refused)")
+            throw ExitCode(78)  // EX_CONFIG: systemd does not retry (RestartPreventExitStatus)
         } catch let unavailable as StoreUnavailable {
             logger.critical("cannot open the store: \(unavailable)")
             throw ExitCode(69)  // EX_UNAVAILABLE: systemd tries again (Restart=on-failure)
@@ -213,6 +216,15 @@ struct Todod: AsyncParsableCommand {
                 store: store, options: options,
                 server: .init(version: DaemonVersion.current, dataFile: opened.location),
                 didChange: { status.changed() },
+                storeReachabilityChanged: { [location = opened.location] reachable in
+                    if reachable {
+                        logger.notice("the store answers again; catching up with what other instances committed", metadata: ["store": "\(location)"])
+                    } else {
+                        logger.warning(
+                            "the store does not answer: edits are refused (store.unavailable), reads are served from memory",
+                            metadata: ["store": "\(location)"])
+                    }
+                },
                 syncFailed: { error in
                     // The disk did not confirm a write: stop serving rather than
                     // acknowledge what may not be there. systemd restarts todod,
@@ -283,6 +295,9 @@ struct Todod: AsyncParsableCommand {
         opened.close()
         if unsaved.isEmpty {
             logger.info("stopped; everything saved")
+        } else if store is SharedListStore {
+            logger.warning(
+                "stopped; every acknowledged edit is committed in \(opened.location), but not saved: \(unsaved.joined(separator: ", "))")
         } else {
             let path = configuration.databasePath
             logger.warning(

@@ -101,6 +101,135 @@ import Testing
         _ = try await desktop.terminate()
     }
 
+    @Test func withoutTheServerEditsAreRefusedWithOneLineReadsGoOnAndNothingAcknowledgedIsLost() async throws {
+        let database = try cluster.createDatabase("outage")
+        let laptop = try await instance("laptop", database: database)
+        #expect(try await todoctl("add", "before the outage", socket: laptop.socket).status == 0)
+        try cluster.stop()
+
+        let refused = try await todoctl("add", "during the outage", socket: laptop.socket)
+        #expect(refused.status == 69, "\(refused)")
+        let message = refused.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!message.contains("\n") && message.contains("127.0.0.1:\(cluster.port)"), "one line naming the server: \(message)")
+        let listed = try await todoctl("ls", socket: laptop.socket)
+        #expect(listed.status == 0 && listed.stdout.contains("before the outage") && !listed.stdout.contains("during"), "\(listed)")
+        let status = try await todoctl("status", "--json", socket: laptop.socket)
+        let stale = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        #expect(stale?["stale"] as? Bool == true && stale?["store"] as? String == "postgres", "\(status)")
+
+        try cluster.start()
+        var after: CommandResult?
+        for _ in 0..<60 {
+            after = try await todoctl("add", "after the outage", socket: laptop.socket)
+            if after?.status == 0 { break }
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        #expect(after?.status == 0, "\(String(describing: after))")
+        let titles = try await listing(laptop.socket).map { $0.split(separator: " ", maxSplits: 2).last.map(String.init) ?? "" }
+        #expect(titles == ["before the outage", "after the outage"])
+        let fresh = try JSONSerialization.jsonObject(with: Data(try await todoctl("status", "--json", socket: laptop.socket).stdout.utf8))
+        #expect((fresh as? [String: Any])?["stale"] as? Bool == false)
+    }
+
+    @Test func anInstanceWaitsForAServerThatIsNotUpYetAndRefusesAWrongPasswordAtOnce() async throws {
+        let database = try cluster.createDatabase("start")
+        try cluster.stop()
+        let waiting = try DaemonProcess()
+        waiting.arguments = ["--store", cluster.tcpURL(database: database), "--instance", "early"]
+        waiting.environment = ["PGPASSFILE": cluster.passwordFile]
+        // The server comes up two seconds after todod starts.
+        let cluster = self.cluster
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 2)
+            try? cluster.start()
+        }
+        try await waiting.start()
+        #expect(waiting.log.text.contains("waiting for the store"), "\(waiting.log.text)")
+        #expect(try await todoctl("add", "served", socket: waiting.socket).status == 0)
+
+        let wrong = try DaemonProcess()
+        let passwords = wrong.directory.appendingPathComponent("pgpass")
+        try "127.0.0.1:\(cluster.port):*:\(cluster.user):not-the-password\n".write(to: passwords, atomically: true, encoding: .utf8)
+        chmod(passwords.path, 0o600)
+        wrong.arguments = ["--store", cluster.tcpURL(database: database), "--instance", "wrong"]
+        wrong.environment = ["PGPASSFILE": passwords.path]
+        let started = ContinuousClock.now
+        #expect(try await wrong.startExpectingRefusal() == 78)
+        #expect(ContinuousClock.now - started < .seconds(20), "a refusal is not waited out")
+        #expect(wrong.log.text.contains("refused the connection") && wrong.log.text.contains("password"), "\(wrong.log.text)")
+    }
+
+    @Test func aClientMovingToAnotherInstanceResumesByReplay() async throws {
+        let database = try cluster.createDatabase("resume")
+        let laptop = try await instance("laptop", database: database)
+        let desktop = try await instance("desktop", database: database)
+        #expect(try await todoctl("add", "one", socket: laptop.socket).status == 0)
+        let connection = try RawConnection(path: laptop.socket, readGreeting: true)
+        try connection.send(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe","params":{"properties":["itemsLeft"]}}"# + "\n")
+        let subscribed = try connection.readMessage()
+        let result = try #require(subscribed["result"] as? [String: Any])
+        let (epoch, revision) = (try #require(result["epoch"] as? String), try #require(result["revision"] as? Int))
+        connection.close()
+        // Edits the client does not see, made on either instance.
+        #expect(try await todoctl("add", "two", socket: laptop.socket).status == 0)
+        #expect(try await todoctl("add", "three", socket: desktop.socket).status == 0)
+
+        let moved = try RawConnection(path: desktop.socket, readGreeting: true)
+        try moved.send(
+            #"{"jsonrpc":"2.0","id":2,"method":"view.subscribe","params":{"properties":["itemsLeft"],"since":{"epoch":"\#(epoch)","revision":\#(revision)}}}"#
+                + "\n")
+        let resumed = try #require(try moved.readMessage()["result"] as? [String: Any])
+        #expect(resumed["mode"] as? String == "replay", "\(resumed)")
+        let replay = try #require(resumed["replay"] as? [[String: Any]])
+        #expect(replay.map { $0["revision"] as? Int } == [revision + 1, revision + 2])
+        #expect(((replay.last?["properties"] as? [String: Any])?["itemsLeft"] as? String) == "3 items left")
+        #expect(((replay.first?["cause"] as? [String: Any])?["instance"] as? String) == "laptop")
+        moved.close()
+    }
+
+    @Test func aSQLiteListOf20000ItemsMovesWholeAndExportsTheSame() async throws {
+        let embedded = try DaemonProcess()
+        try await embedded.start()
+        let file = embedded.directory.appendingPathComponent("todo.txt")
+        let lines = (1...20_000).map { "(\(["A", "B", "C"][$0 % 3])) task \($0) +tag\($0 % 7) project:p\($0 % 5) due:2026-12-\(String(format: "%02d", $0 % 28 + 1))" }
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let imported = try await todoctl("import", file.path, socket: embedded.socket)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try await todoctl("done", "7", socket: embedded.socket).status == 0)
+        #expect(try await todoctl("view", "save", "home", "project:p1", socket: embedded.socket).status == 0)
+        let exportedBefore = try await todoctl("export", "--format", "taskwarrior", socket: embedded.socket)
+        #expect(try await embedded.terminate() == 0)
+
+        let database = try cluster.createDatabase("moved")
+        let migrate = { (arguments: [String]) async throws -> CommandResult in
+            let output = OutputCollector()
+            let errors = OutputCollector()
+            var environment = ProcessInfo.processInfo.environment
+            environment["PGPASSFILE"] = self.cluster.passwordFile
+            let child = try ChildProcess(
+                Binaries.todod,
+                ["migrate", "--from", "sqlite:\(embedded.dataDirectory)/todos.sqlite", "--to", self.cluster.tcpURL(database: database)] + arguments,
+                environment: environment, stdout: output, stderr: errors)
+            let status = await child.waitForExit(timeout: .seconds(120)) ?? -1
+            await output.waitForEndOfFile()
+            await errors.waitForEndOfFile()
+            return CommandResult(status: status, stdout: output.text, stderr: errors.text)
+        }
+        let moved = try await migrate([])
+        #expect(moved.status == 0 && moved.stdout.contains("copied 20000 items"), "\(moved)")
+        let again = try await migrate([])
+        #expect(again.status == 73 && again.stderr.contains("not empty"), "a second copy is refused: \(again)")
+        #expect(try await migrate(["--force"]).status == 0)
+
+        let shared = try await instance("laptop", database: database)
+        let exportedAfter = try await todoctl("export", "--format", "taskwarrior", socket: shared.socket)
+        #expect(exportedAfter.stdout == exportedBefore.stdout, "the same items, ids and identities")
+        #expect(try await todoctl("view", "ls", socket: shared.socket).stdout.contains("home"))
+        // The history came along: undo takes back the last step made before the move.
+        let undone = try await todoctl("undo", socket: shared.socket)
+        #expect(undone.stdout.contains("task 7"), "\(undone)")
+    }
+
     @Test func threeInstancesTakingAThousandConcurrentCommandsAgreeAndLoseNothing() async throws {
         let database = try cluster.createDatabase("concurrent")
         let names = ["a", "b", "c"]

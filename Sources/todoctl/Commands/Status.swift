@@ -22,10 +22,13 @@ struct Status: AsyncParsableCommand {
             print(ListRendering.json(status))
             return
         }
+        var store = status.dataFile
+        if let instance = status.instance { store += " (shared; this instance: \(instance))" }
+        if status.stale { store += ", unreachable: serving reads from memory, refusing edits" }
         let rows: [(String, String)] = [
             ("server", "\(status.server) (protocol \(status.protocol))"),
             ("socket", todoctl.connection.socket),
-            ("data", status.dataFile),
+            ("data", store),
             ("items", "\(status.items)"),
             ("clients", "\(status.connections - 1) other \(status.connections - 1 == 1 ? "connection" : "connections"), "
                 + "\(status.subscriptions) \(status.subscriptions == 1 ? "subscription" : "subscriptions")"),
