@@ -160,10 +160,19 @@ extension ListOwner {
     /// are made again).
     private func requestsToCarryOutAgain(_ replanned: [PendingTransaction]) -> [Replanned] {
         var found: [Replanned] = []
+        // The requests that made a transaction, by connection, revision and id.
+        let changing = Set(
+            replanned.compactMap { transaction in
+                transaction.request.map { "\($0.connection)/\(transaction.revision)/\(String(describing: $0.request.id))" }
+            })
         for (id, connection) in connections.sorted(by: { $0.key < $1.key }) where connection.hasReplies {
             for index in connection.firstReply..<connection.replies.count {
                 for (partIndex, part) in connection.replies[index].parts.enumerated() {
                     guard part.durableAt > publishedRevision, let request = part.request else { continue }
+                    // A part of an import only staged text: nothing to plan again.
+                    if request.method == "todo.import", !changing.contains("\(id)/\(part.durableAt)/\(String(describing: request.id))") {
+                        continue
+                    }
                     if let subscription = part.subscription, let ended = subscriptions.removeValue(forKey: subscription) {
                         viewModel.closeView(ended.view)
                     }
