@@ -30,6 +30,13 @@ extension ListOwner {
     /// the last revision this instance applied.
     func commitShared(to store: any SharedListStore) {
         guard !isCatchingUp else { return }  // a commit now would be refused
+        guard storeReachable else {
+            // Out of reach: refuse at once rather than let each edit wait
+            // for a timeout. The retries in the background (and the
+            // watcher) tell when it is back.
+            takeBack(because: BatchWriteError(stored: 0, underlying: StoreUnavailable.unreachable(server: store.server, reason: lastStoreProblem)))
+            return
+        }
         inFlight = unpublished.count
         let batch = unpublished.map { transaction in
             StoredTransaction(
@@ -54,7 +61,10 @@ extension ListOwner {
             storeReachable = true
             integrate(missed)
         case .failed(let failure):
-            if failure.underlying is StoreUnavailable { storeReachable = false }
+            if failure.underlying is StoreUnavailable {
+                lastStoreProblem = Self.problem(failure.underlying)
+                storeReachable = false
+            }
             takeBack(because: failure)
             // A commit whose answer was lost may have been stored all the
             // same: the change log says, once the store is back.
@@ -88,26 +98,41 @@ extension ListOwner {
             switch result {
             case .success(let missed):
                 self.storeReachable = true
+                self.catchUpPause = Self.firstCatchUpPause
                 self.integrate(missed)
                 if missed.count < StoreWriter.catchUpLimit {
                     // All read: a forced read (after a loss) may have found nothing new.
                     self.announcedRevision = min(self.announcedRevision, self.publishedRevision)
                 }
-            case .failure:
+                self.catchUpIfBehind()
+            case .failure(let error):
+                self.lastStoreProblem = Self.problem(error)
                 self.storeReachable = false
+                // What waited for this read is refused now, not after the outage.
+                if !self.unpublished.isEmpty { self.takeBack(because: BatchWriteError(stored: 0, underlying: error)) }
                 self.retryCatchUp()
             }
+            self.finishTurn()
+        }
+    }
+
+    /// Tries the store again after a pause that grows to 5 s while it stays
+    /// out of reach (the watcher also announces when it is back).
+    private func retryCatchUp() {
+        let pause = catchUpPause
+        catchUpPause = min(catchUpPause * 2, 5)
+        loop.scheduleTask(in: .milliseconds(Int64(pause * 1000))) {
             self.catchUpIfBehind()
             self.finishTurn()
         }
     }
 
-    /// Tries the store again in a second (the watcher also announces when it is back).
-    private func retryCatchUp() {
-        loop.scheduleTask(in: .seconds(1)) {
-            self.catchUpIfBehind()
-            self.finishTurn()
-        }
+    static let firstCatchUpPause = 0.25
+
+    /// What an error from the store says, for the refusals while it is out of reach.
+    static func problem(_ error: any Error) -> String {
+        if case StoreUnavailable.unreachable(_, let reason) = error { return reason }
+        return String(describing: error)
     }
 
     /// Applies what other instances committed on top of what this one has

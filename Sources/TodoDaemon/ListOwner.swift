@@ -76,6 +76,10 @@ public final class ListOwner: @unchecked Sendable {
     var announcedRevision = 0
     /// Shared list: reading missed transactions is under way.
     var isCatchingUp = false
+    /// Shared list: how long to wait before reading again after a failed read.
+    var catchUpPause = ListOwner.firstCatchUpPause
+    /// Shared list: why the store was last out of reach (for the refusals meanwhile).
+    var lastStoreProblem = "no answer"
     /// Shared list: whether the store answered the last time it was asked
     /// (systemd's status line and `server.status` say when it did not).
     var storeReachable = true {

@@ -82,11 +82,14 @@ public final class PostgresListStore: SharedListStore {
                 try await connection.query("SET application_name = 'todod'", logger: logger)
                 return connection
             }
+        } catch StoreUnavailable.timedOut(let seconds) {
+            throw StoreUnavailable.unreachable(server: server, reason: "no answer within \(Int(seconds)) s")
         } catch let error as StoreUnavailable {
             throw error
-        } catch let error as PSQLError where error.serverInfo != nil {
-            // The server answered, and said no: a wrong password or database
-            // name is not fixed by trying again.
+        } catch let error as PSQLError where error.serverInfo != nil || error.code == .sslUnsupported || error.underlying is NIOSSLError {
+            // The server answered, and said no (a wrong password or database
+            // name), or TLS as asked for cannot be had (no TLS, a certificate
+            // that does not verify): trying again does not fix it.
             throw ConnectionRefused(server: server, reason: Self.reason(error))
         } catch {
             throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
@@ -118,6 +121,9 @@ public final class PostgresListStore: SharedListStore {
         } catch {
             if current.isClosed || error is StoreUnavailable {
                 connection.withLock { if $0 === current { $0 = nil } }
+                if case StoreUnavailable.timedOut(let seconds) = error {
+                    throw StoreUnavailable.unreachable(server: server, reason: "no answer within \(Int(seconds)) s")
+                }
                 if let unavailable = error as? StoreUnavailable { throw unavailable }
                 throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
             }
@@ -130,6 +136,7 @@ public final class PostgresListStore: SharedListStore {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
             if let underlying = error.underlying { return reason(underlying) }
+            if error.code == .sslUnsupported { return "the server does not offer TLS, and sslmode asks for it" }
             return String(describing: error.code)
         }
         // "connection refused", not NIO's whole account of each address tried.

@@ -12,6 +12,9 @@ public protocol SharedListStore: ListStore {
     /// This instance's name, recorded with every transaction it commits.
     var instance: String { get }
 
+    /// The server, as errors name it (no secrets).
+    var server: String { get }
+
     /// The list as of one revision, read in one snapshot, and the name of
     /// its history (the epoch clients resume in, the same on every instance).
     func loadShared() throws -> SharedSnapshot

@@ -159,6 +159,53 @@ import Testing
         #expect(wrong.log.text.contains("refused the connection") && wrong.log.text.contains("password"), "\(wrong.log.text)")
     }
 
+    /// TLS when the server offers it (sslmode=prefer, the default), a
+    /// certificate checked with verify-full, and one that does not verify refused.
+    @Test func tlsIsUsedWhenTheServerOffersItAndCertificatesAreChecked() async throws {
+        let database = try cluster.createDatabase("tls")
+        // A self-signed certificate for 127.0.0.1, kept with the server's data.
+        let key = "\(cluster.dataDirectory)/server.key"
+        let certificate = "\(cluster.dataDirectory)/server.crt"
+        _ = try await output(
+            of: URL(fileURLWithPath: "/usr/bin/openssl"),
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+            ])
+        if geteuid() == 0 {
+            for file in [key, certificate] { _ = try await output(of: URL(fileURLWithPath: "/bin/chown"), ["postgres:postgres", file]) }
+        }
+        chmod(key, 0o600)
+        let trusted = cluster.directory + "/ca.crt"
+        try FileManager.default.copyItem(atPath: certificate, toPath: trusted)
+        chmod(trusted, 0o644)
+        _ = try cluster.psql("ALTER SYSTEM SET ssl = on")
+        try cluster.restart()
+
+        let url = "postgres://\(cluster.user)@127.0.0.1:\(cluster.port)/\(database)"
+        let preferring = try DaemonProcess()
+        preferring.arguments = ["--store", url, "--instance", "tls"]
+        preferring.environment = ["PGPASSFILE": cluster.passwordFile]
+        try await preferring.start()
+        #expect(try await todoctl("add", "over TLS", socket: preferring.socket).status == 0)
+        let encrypted = try cluster.psql(
+            "SELECT count(*) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) WHERE a.datname = '\(database)' AND s.ssl")
+        #expect((Int(encrypted.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 1, "no TLS connection: \(encrypted)")
+
+        let verifying = try DaemonProcess()
+        verifying.arguments = ["--store", url + "?sslmode=verify-full&sslrootcert=\(trusted)", "--instance", "verified"]
+        verifying.environment = ["PGPASSFILE": cluster.passwordFile]
+        try await verifying.start()
+        #expect(try await todoctl("ls", socket: verifying.socket).stdout.contains("over TLS"))
+
+        // The system's authorities do not know this certificate: refused, not waited out.
+        let untrusting = try DaemonProcess()
+        untrusting.arguments = ["--store", url + "?sslmode=verify-full", "--instance", "untrusting"]
+        untrusting.environment = ["PGPASSFILE": cluster.passwordFile]
+        #expect(try await untrusting.startExpectingRefusal() == 78, "\(untrusting.log.text)")
+        #expect(untrusting.log.text.contains("refused the connection"), "\(untrusting.log.text)")
+    }
+
     @Test func aClientMovingToAnotherInstanceResumesByReplay() async throws {
         let database = try cluster.createDatabase("resume")
         let laptop = try await instance("laptop", database: database)
