@@ -10,6 +10,17 @@
 #   pg_cluster_psql SQL [DB]   SQL as the superuser over the socket; prints rows only,
 #                              unaligned; statements run one by one, the first error stops it
 #   pg_cluster_stop            stops the server (fast, else immediate); DIR stays, yours to delete
+#   pg_cluster_restart [PAUSE] stops it (fast) and starts it again PAUSE seconds later (default
+#                              0), same port and settings: clients see the server go away
+#
+# Other hosts (set before pg_cluster_start; unset: the server listens on 127.0.0.1 only):
+#
+#   PG_CLUSTER_NETNS=NAME      the server runs in network namespace NAME (`ip netns exec`, so
+#                              root only); its socket directory is in the file system as usual
+#   PG_CLUSTER_LISTEN="ADDR…"  IPv4 addresses it listens on as well as 127.0.0.1; PG_PASSFILE
+#                              gets a line for each
+#   PG_CLUSTER_CLIENTS="NET…"  networks (CIDR, e.g. 10.77.0.0/16) whose clients may log in as
+#                              PG_USER with the password, as from 127.0.0.1
 #
 # Nothing is exported: give clients PGPASSFILE="$PG_PASSFILE" yourself. The role
 # needs its password on the socket as over TCP; the superuser is trusted on the
@@ -28,11 +39,15 @@ _pg_run() {
 
 # PostgreSQL refuses to run as root: then the server's programs run as `postgres`
 # (setpriv, not runuser: no PAM session around a long-lived server).
+# In PG_CLUSTER_NETNS, if one was given to pg_cluster_start: `ip netns exec` first
+# (it needs root), then the change of user.
 _pg_as_server() {
+  local netns=()
+  [[ -z ${_PG_NETNS:-} ]] || netns=(ip netns exec "$_PG_NETNS")
   if ((EUID == 0)); then
-    _pg_run setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"
+    _pg_run "${netns[@]}" setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"
   else
-    _pg_run "$@"
+    _pg_run "${netns[@]}" "$@"
   fi
 }
 
@@ -53,6 +68,10 @@ pg_cluster_start() {
   _PG_DIR=$(cd "$dir" && pwd)
   if ((EUID == 0)); then _PG_SUPERUSER=postgres; else _PG_SUPERUSER=$(id -un); fi
   ((EUID == 0)) && { chown postgres: "$_PG_DIR" "$_PG_DIR/socket" || return; }
+  # Read once, here: later calls (stop, restart) use the same namespace.
+  _PG_NETNS=${PG_CLUSTER_NETNS:-}
+  local listen=127.0.0.1 address network
+  for address in ${PG_CLUSTER_LISTEN:-}; do listen+=",$address"; done
   PG_SOCKET_DIR=$_PG_DIR/socket
   PG_USER=todod
   PG_PASSWORD=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
@@ -64,6 +83,9 @@ pg_cluster_start() {
   # The role's line first: the first match wins.
   printf '%s\n' "local all $PG_USER scram-sha-256" "local all all trust" \
     "host all all 127.0.0.1/32 scram-sha-256" >"$data/pg_hba.conf"
+  for network in ${PG_CLUSTER_CLIENTS:-}; do
+    printf '%s\n' "host all $PG_USER $network scram-sha-256" >>"$data/pg_hba.conf"
+  done
   cp "$data/postgresql.conf" "$data/postgresql.conf.initdb"
 
   # A random port; another one if something already listens there.
@@ -72,7 +94,7 @@ pg_cluster_start() {
     PG_PORT=$((20000 + RANDOM % 12000))
     {
       cat "$data/postgresql.conf.initdb"
-      printf '%s\n' "listen_addresses = '127.0.0.1'" "port = $PG_PORT" \
+      printf '%s\n' "listen_addresses = '$listen'" "port = $PG_PORT" \
         "unix_socket_directories = '$PG_SOCKET_DIR'" "max_connections = 100" "ssl = off" \
         "fsync = on" "synchronous_commit = on" "logging_collector = off"
     } >"$data/postgresql.conf"
@@ -93,6 +115,9 @@ pg_cluster_start() {
   socket_host=${socket_host//:/\\:}
   (umask 077 && printf '%s\n' "$socket_host:$PG_PORT:*:$PG_USER:$PG_PASSWORD" \
     "127.0.0.1:$PG_PORT:*:$PG_USER:$PG_PASSWORD" "localhost:$PG_PORT:*:$PG_USER:$PG_PASSWORD" >"$PG_PASSFILE")
+  for address in ${PG_CLUSTER_LISTEN:-}; do
+    printf '%s\n' "$address:$PG_PORT:*:$PG_USER:$PG_PASSWORD" >>"$PG_PASSFILE"
+  done
 }
 
 pg_cluster_createdb() {
@@ -109,4 +134,17 @@ pg_cluster_psql() {
 
 pg_cluster_stop() {
   _pg_ctl stop -m fast >/dev/null 2>&1 || _pg_ctl stop -m immediate >/dev/null
+}
+
+# Not `pg_ctl restart`, whose outage is too short to be sure a client sees it:
+# stop, wait, start, in the same namespace, with the same port and settings.
+pg_cluster_restart() {
+  local pause=${1:-0}
+  _pg_ctl stop -m fast >/dev/null || return
+  sleep "$pause"
+  _pg_ctl start -l "$_PG_DIR/server.log" >/dev/null || {
+    echo "pg_cluster_restart: PostgreSQL did not start again; end of $_PG_DIR/server.log:" >&2
+    tail -n 25 "$_PG_DIR/server.log" >&2
+    return 1
+  }
 }
