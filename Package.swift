@@ -125,6 +125,9 @@ let package = Package(
         ),
         // todoctl (release) against Taskwarrior, as whole processes.
         .executableTarget(name: "todoctl-bench", dependencies: ["BenchmarkSupport"]),
+        // Several todod (release, next to it) sharing one list in a throwaway
+        // PostgreSQL cluster, against pgbench on the same server.
+        .executableTarget(name: "todod-shared-bench", dependencies: ["BenchmarkSupport", "PostgresTestSupport"]),
 
         // A seeded random generator for the property tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
