@@ -30,6 +30,12 @@ extension ListOwner {
     /// the last revision this instance applied.
     func commitShared(to store: any SharedListStore) {
         guard !isCatchingUp else { return }  // a commit now would be refused
+        if announcedRevision > publishedRevision, storeReachable {
+            // Another instance committed since: this batch would be refused.
+            // Read what it committed first (the commit follows the read).
+            catchUpIfBehind()
+            return
+        }
         guard storeReachable else {
             // Out of reach: refuse at once rather than let each edit wait
             // for a timeout. The retries in the background (and the
