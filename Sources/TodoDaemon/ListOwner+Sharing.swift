@@ -260,7 +260,11 @@ extension ListOwner {
     /// Starts listening for other instances' commits.
     public func startWatchingStore() {
         sharedStore?.watch { revision in
-            self.loop.execute { self.announced(revision) }
+            // Checked and handed over under the lock `shutdown()` takes: a
+            // task handed to a loop that has stopped is dropped with an error.
+            self.isShutDown.withLock { isShutDown in
+                if !isShutDown { self.loop.execute { self.announced(revision) } }
+            }
         }
     }
 }

@@ -67,7 +67,7 @@ public final class ListOwner: @unchecked Sendable {
     /// dropped (NIO logs an error) and whoever awaits it waits forever, so
     /// late callers (a status refresh due just after the stop) are told
     /// instead; checked and set under the lock, so no hand-over slips between.
-    private let isShutDown = Mutex(false)
+    let isShutDown = Mutex(false)
     let viewModel: TodoListViewModel
     let store: any ListStore
     /// The store when several instances share the list (PostgreSQL).

@@ -33,7 +33,9 @@ public final class PostgresListStore: SharedListStore {
     private let configuration: PostgresConnection.Configuration
     private let timeout: Double
     private let logger: Logger
-    private let group: MultiThreadedEventLoopGroup
+    /// NIO's process-wide group, never shut down: a connection closed late
+    /// (the watcher's, as its task ends) still has a loop to close on.
+    private let group: MultiThreadedEventLoopGroup = .singleton
     private let connection = Mutex<PostgresConnection?>(nil)
     private let listener = Mutex<Task<Void, Never>?>(nil)
     private let nextConnectionID = Atomic<Int>(1)
@@ -48,7 +50,6 @@ public final class PostgresListStore: SharedListStore {
         self.instance = instance
         self.timeout = timeout
         self.logger = logger
-        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         // Refused here (a wrong password) is a setting to fix; later, the same is an outage.
         _ = try open()
         try migrate()
@@ -56,7 +57,6 @@ public final class PostgresListStore: SharedListStore {
 
     deinit {
         close()
-        try? group.syncShutdownGracefully()
     }
 
     // MARK: Connections
