@@ -257,8 +257,19 @@ extension ListOwner {
         try? JSONDecoder().decode(Cause.self, from: Data(text.utf8))
     }
 
-    /// Starts listening for other instances' commits.
-    public func startWatchingStore() {
+    /// Starts listening for other instances' commits, and reads the change
+    /// log every `pollInterval` seconds as well: a notification can be lost
+    /// with no sign (a listening connection cut off by a network that drops
+    /// packets stays open until something is sent on it), and an instance
+    /// that only watches would then stay behind for good. The read also
+    /// tells an idle instance that the store is out of reach.
+    public func startWatchingStore(pollInterval: Int64 = 5) {
+        guard sharedStore != nil else { return }
+        loop.scheduleRepeatedTask(initialDelay: .seconds(pollInterval), delay: .seconds(pollInterval)) { _ in
+            self.announcedRevision = max(self.announcedRevision, self.publishedRevision + 1)
+            self.catchUpIfBehind()
+            self.finishTurn()
+        }
         sharedStore?.watch { revision in
             // Checked and handed over under the lock `shutdown()` takes: a
             // task handed to a loop that has stopped is dropped with an error.

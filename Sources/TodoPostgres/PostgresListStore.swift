@@ -77,10 +77,17 @@ public final class PostgresListStore: SharedListStore {
         do {
             return try waitFor(seconds: timeout) {
                 let connection = try await PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
-                // The promise the daemon makes: a reply only once the server has flushed the commit.
-                try await connection.query("SET synchronous_commit = on", logger: logger)
-                try await connection.query("SET application_name = 'todod'", logger: logger)
-                return connection
+                do {
+                    // The promise the daemon makes: a reply only once the server has flushed the commit.
+                    try await connection.query("SET synchronous_commit = on", logger: logger)
+                    try await connection.query("SET application_name = 'todod'", logger: logger)
+                    // Given up on meanwhile (the time limit): nobody will close it but us.
+                    try Task.checkCancellation()
+                    return connection
+                } catch {
+                    Self.close(connection)
+                    throw error
+                }
             }
         } catch StoreUnavailable.timedOut(let seconds) {
             throw StoreUnavailable.unreachable(server: server, reason: "no answer within \(Int(seconds)) s")
