@@ -173,21 +173,6 @@ public final class ListOwner: @unchecked Sendable {
         var seen: Int
     }
 
-    /// What `server.status` reports besides the owner's state.
-    public struct ServerInfo: Sendable {
-        public var version: String
-        public var dataFile: String
-        public var startedAt: Date
-        /// The zone a due date-time without an offset is read in.
-        public var timeZone: TimeZone
-        public init(version: String, dataFile: String, startedAt: Date = Date(), timeZone: TimeZone = .current) {
-            self.version = version
-            self.dataFile = dataFile
-            self.startedAt = startedAt
-            self.timeZone = timeZone
-        }
-    }
-
     /// Loads the list from `store`, and the resume record a clean shutdown
     /// left (if any). `didChange` is called after every change, connection
     /// and subscription (systemd's status line counts them); `syncFailed`
