@@ -51,6 +51,8 @@ let package = Package(
                 // SQLite's C API, for what GRDB does not wrap: a read-only check
                 // before opening, keeping the WAL files (SQLITE_FCNTL_PERSIST_WAL).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // The shared store's commits complete on the state owner's loop.
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The shared store: one list in PostgreSQL, for several todod instances

@@ -14,14 +14,17 @@ import TodoViewModels
 /// committed since; then the transactions keep the revisions they were
 /// given, and are announced and answered as usual.
 ///
-/// **Planned again.** If another instance came first, the store answers
-/// with what it committed. This instance takes its own transactions back
-/// (newest first), applies the others' in their order and announces each to
-/// its subscribers, and then carries out its own requests again on the new
-/// state, in their order: an edit of an item another instance deleted now
-/// gets `todo.notFound`, as it would have done had it come later. Replies
-/// are sent only once committed; nothing is lost, and the list equals the
-/// transactions applied one by one in revision order.
+/// **Planned again, under the lock.** If another instance came first (the
+/// store refused the batch, or announced a newer revision before it was
+/// sent), this instance takes the list's head lock, which brings what the
+/// others committed. It takes its own transactions back (newest first),
+/// applies the others' in their order and announces each to its
+/// subscribers, carries out its own requests again on the new state, in
+/// their order, and commits them before letting go. An edit of an item
+/// another instance deleted now gets `todo.notFound`, as it would have done
+/// had it come later. Replies are sent only once committed; nothing is
+/// lost, and the list equals the transactions applied one by one in
+/// revision order.
 ///
 /// **Announced.** Every commit notifies every instance with its revision;
 /// an instance behind it reads the change log from its own revision on.
@@ -29,13 +32,7 @@ extension ListOwner {
     /// Sends every transaction not yet stored to the shared store, on top of
     /// the last revision this instance applied.
     func commitShared(to store: any SharedListStore) {
-        guard !isCatchingUp else { return }  // a commit now would be refused
-        if announcedRevision > publishedRevision, storeReachable {
-            // Another instance committed since: this batch would be refused.
-            // Read what it committed first (the commit follows the read).
-            catchUpIfBehind()
-            return
-        }
+        guard storeRead == nil else { return }  // its end starts the commit
         guard storeReachable else {
             // Out of reach: refuse at once rather than let each edit wait
             // for a timeout. The retries in the background (and the
@@ -43,42 +40,102 @@ extension ListOwner {
             takeBack(because: BatchWriteError(stored: 0, underlying: StoreUnavailable.unreachable(server: store.server, reason: lastStoreProblem)))
             return
         }
+        if announcedRevision > publishedRevision || otherCommitApplied + Self.othersActive > .now() {
+            // Another instance committed since, and a batch planned without
+            // its transactions would be refused; or others are busy, and one
+            // of them may commit first. Taking the lock costs two round
+            // trips; a refusal costs one and the lock after it.
+            commitUnderLock(to: store)
+            return
+        }
         inFlight = unpublished.count
-        let batch = unpublished.map { transaction in
+        store.commit(storedBatch(for: store), after: publishedRevision, on: loop).whenComplete { result in
+            self.finishCommit(result, to: store)
+        }
+    }
+
+    /// The transactions not yet stored, as the store keeps them.
+    private func storedBatch(for store: any SharedListStore) -> [StoredTransaction] {
+        unpublished.map { transaction in
             StoredTransaction(
                 revision: transaction.revision, instance: store.instance, cause: transaction.cause.map(Self.json),
                 write: transaction.write ?? ListWrite())
         }
-        writer.commit(batch, after: publishedRevision, to: store, on: loop) { outcome in self.finishCommit(outcome) }
     }
 
-    private func finishCommit(_ outcome: StoreWriter.SharedOutcome) {
+    /// Takes the list's head lock, applies what the other instances
+    /// committed, carries this instance's requests out again on the result,
+    /// and commits them before letting go: planned on the newest state with
+    /// nobody able to come first, the batch cannot be refused. (Committing
+    /// optimistically again instead can lose again, and with three busy
+    /// instances mostly did: as many refusals as commits.)
+    private func commitUnderLock(to store: any SharedListStore) {
+        storeRead = .lock
+        store.lock(after: publishedRevision, limit: Self.catchUpLimit, on: loop).whenComplete { result in
+            self.storeRead = nil
+            switch result {
+            case .success(let missed):
+                self.storeReachable = true
+                self.catchUpPause = Self.firstCatchUpPause
+                // Nothing missed: what is planned is planned on the newest state.
+                if !missed.isEmpty { self.integrate(missed) }
+                if missed.count == Self.catchUpLimit || self.unpublished.isEmpty {
+                    // More to read than one read brings, or nothing left to commit.
+                    store.unlock(on: self.loop)
+                    if missed.count == Self.catchUpLimit { self.announcedRevision = max(self.announcedRevision, self.publishedRevision + 1) }
+                } else {
+                    // Under the lock nobody commits: this instance has everything.
+                    self.announcedRevision = self.publishedRevision
+                    self.inFlight = self.unpublished.count
+                    store.commit(self.storedBatch(for: store), after: self.publishedRevision, on: self.loop).whenComplete { result in
+                        self.finishCommit(result, to: store)
+                    }
+                    self.finishTurn()
+                    return
+                }
+            case .failure(let error):
+                self.lostStore(error)
+            }
+            self.catchUpIfBehind()
+            self.finishTurn()
+        }
+    }
+
+    private func finishCommit(_ result: Result<SharedCommit, any Error>, to store: any SharedListStore) {
         let committed = inFlight
         inFlight = 0
-        switch outcome {
-        case .committed:
+        switch result {
+        case .success(.committed):
             storeReachable = true
             for transaction in unpublished.prefix(committed) {
                 publish(transaction)
                 publishedRevision = transaction.revision
             }
             unpublished.removeFirst(committed)
-        case .conflict(let missed):
+        case .success(.conflict(let head)):
+            // Another instance came first.
             storeReachable = true
-            integrate(missed)
-        case .failed(let failure):
-            if failure.underlying is StoreUnavailable {
-                lastStoreProblem = Self.problem(failure.underlying)
-                storeReachable = false
-            }
-            takeBack(because: failure)
+            announcedRevision = max(announcedRevision, head)
+            commitUnderLock(to: store)
+        case .failure(let error):
+            lostStore(error)
             // A commit whose answer was lost may have been stored all the
             // same: the change log says, once the store is back.
             announcedRevision = max(announcedRevision, publishedRevision + 1)
-            retryCatchUp()
         }
         catchUpIfBehind()
         finishTurn()
+    }
+
+    /// A call to the store failed: what waited for it is refused now, not
+    /// after the outage, and the store is tried again after a pause.
+    private func lostStore(_ error: any Error) {
+        if error is StoreUnavailable {
+            lastStoreProblem = Self.problem(error)
+            storeReachable = false
+        }
+        if !unpublished.isEmpty { takeBack(because: BatchWriteError(stored: 0, underlying: error)) }
+        retryCatchUp()
     }
 
     /// The store announced `revision` (nil: it was out of reach, and what
@@ -93,34 +150,44 @@ extension ListOwner {
     /// Reads the transactions this instance has not applied, if any were
     /// announced and no commit or read is under way.
     func catchUpIfBehind() {
-        guard sharedStore != nil, !isCatchingUp, inFlight == 0, announcedRevision > publishedRevision else { return }
-        isCatchingUp = true
-        let after = publishedRevision
-        writer.read(
-            { store in try (store as! any SharedListStore).transactions(after: after, limit: StoreWriter.catchUpLimit) },
-            on: loop
-        ) { result in
-            self.isCatchingUp = false
+        guard let sharedStore, storeRead == nil, inFlight == 0, announcedRevision > publishedRevision else { return }
+        storeRead = .catchUp
+        sharedStore.transactions(after: publishedRevision, limit: Self.catchUpLimit, on: loop).whenComplete { result in
+            self.storeRead = nil
             switch result {
             case .success(let missed):
                 self.storeReachable = true
                 self.catchUpPause = Self.firstCatchUpPause
                 self.integrate(missed)
-                if missed.count < StoreWriter.catchUpLimit {
+                if missed.count < Self.catchUpLimit {
                     // All read: a forced read (after a loss) may have found nothing new.
                     self.announcedRevision = min(self.announcedRevision, self.publishedRevision)
                 }
                 self.catchUpIfBehind()
             case .failure(let error):
+                // Unreachable, whatever the error: the read is tried again after a pause.
                 self.lastStoreProblem = Self.problem(error)
                 self.storeReachable = false
-                // What waited for this read is refused now, not after the outage.
-                if !self.unpublished.isEmpty { self.takeBack(because: BatchWriteError(stored: 0, underlying: error)) }
-                self.retryCatchUp()
+                self.lostStore(error)
             }
             self.finishTurn()
         }
     }
+
+    /// The store call under way on a shared list, besides a commit.
+    enum StoreRead {
+        /// Reading what other instances committed.
+        case catchUp
+        /// Taking the head lock, to commit under it (`commitUnderLock`).
+        case lock
+    }
+
+    /// How long after another instance's commit this one commits under the
+    /// head lock rather than optimistically.
+    static let othersActive = TimeAmount.seconds(1)
+
+    /// How many missed transactions one read brings; more are read in turn.
+    static let catchUpLimit = 2000
 
     /// Tries the store again after a pause that grows to 5 s while it stays
     /// out of reach (the watcher also announces when it is back).
@@ -154,6 +221,7 @@ extension ListOwner {
 
         for entry in missed where entry.revision > publishedRevision {
             guard entry.revision == publishedRevision + 1 else { break }  // read the rest next time
+            if entry.instance != sharedStore?.instance { otherCommitApplied = .now() }
             let outcome = viewModel.applyStored(entry.write)
             if let next = outcome.nextEvent { scheduleTick(at: next) }
             revision += 1
@@ -186,22 +254,31 @@ extension ListOwner {
         var place: (reply: Int, part: Int)?
     }
 
+    /// A request that made a transaction: its connection, the transaction's
+    /// revision, and the request's id.
+    private struct MadeTransaction: Hashable {
+        var connection: Int
+        var revision: Int
+        var id: RequestID?
+    }
+
     /// Every request whose reply reported a revision that is taken back,
     /// in the order they were carried out; subscriptions they made end (they
     /// are made again).
     private func requestsToCarryOutAgain(_ replanned: [PendingTransaction]) -> [Replanned] {
         var found: [Replanned] = []
-        // The requests that made a transaction, by connection, revision and id.
         let changing = Set(
             replanned.compactMap { transaction in
-                transaction.request.map { "\($0.connection)/\(transaction.revision)/\(String(describing: $0.request.id))" }
+                transaction.request.map { MadeTransaction(connection: $0.connection, revision: transaction.revision, id: $0.request.id) }
             })
         for (id, connection) in connections.sorted(by: { $0.key < $1.key }) where connection.hasReplies {
             for index in connection.firstReply..<connection.replies.count {
                 for (partIndex, part) in connection.replies[index].parts.enumerated() {
                     guard part.durableAt > publishedRevision, let request = part.request else { continue }
                     // A part of an import only staged text: nothing to plan again.
-                    if request.method == "todo.import", !changing.contains("\(id)/\(part.durableAt)/\(String(describing: request.id))") {
+                    if request.method == "todo.import",
+                        !changing.contains(MadeTransaction(connection: id, revision: part.durableAt, id: request.id))
+                    {
                         continue
                     }
                     if let subscription = part.subscription, let ended = subscriptions.removeValue(forKey: subscription) {
@@ -279,3 +356,4 @@ extension ListOwner {
         }
     }
 }
+

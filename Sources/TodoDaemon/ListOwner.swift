@@ -74,8 +74,10 @@ public final class ListOwner: @unchecked Sendable {
     let sharedStore: (any SharedListStore)?
     /// Shared list: the newest revision any instance announced.
     var announcedRevision = 0
-    /// Shared list: reading missed transactions is under way.
-    var isCatchingUp = false
+    /// Shared list: the read under way (catching up, or the head lock).
+    var storeRead: StoreRead?
+    /// Shared list: when another instance's commit was last applied.
+    var otherCommitApplied = NIODeadline.distantPast
     /// Shared list: how long to wait before reading again after a failed read.
     var catchUpPause = ListOwner.firstCatchUpPause
     /// Shared list: why the store was last out of reach (for the refusals meanwhile).

@@ -52,46 +52,6 @@ final class StoreWriter: Sendable {
         }
     }
 
-    /// How a commit to a shared store went.
-    enum SharedOutcome: Sendable {
-        /// Stored and durable.
-        case committed
-        /// Another instance committed first: nothing was stored, and these
-        /// are the transactions this instance had not seen, oldest first.
-        case conflict(missed: [StoredTransaction])
-        /// Nothing was stored (the store is out of reach, or refused it).
-        case failed(BatchWriteError)
-    }
-
-    /// Commits `batch` on top of revision `base` to a shared store on the
-    /// writer's thread; on a conflict reads what was missed in the same
-    /// hop. Then calls `done` on `loop`.
-    func commit(
-        _ batch: [StoredTransaction], after base: Int, to store: any SharedListStore, on loop: any EventLoop,
-        done: @escaping @Sendable (SharedOutcome) -> Void
-    ) {
-        thread.submit { _ in
-            let outcome: SharedOutcome
-            do throws(BatchWriteError) {
-                switch try store.commit(batch, after: base) {
-                case .committed: outcome = .committed
-                case .conflict:
-                    do {
-                        outcome = .conflict(missed: try store.transactions(after: base, limit: Self.catchUpLimit))
-                    } catch {
-                        outcome = .failed(BatchWriteError(stored: 0, underlying: error))
-                    }
-                }
-            } catch {
-                outcome = .failed(error)
-            }
-            loop.execute { done(outcome) }
-        }
-    }
-
-    /// How many missed transactions one read brings; more are read in turn.
-    static let catchUpLimit = 2000
-
     /// Runs `body` on the writer's thread, then calls `done` on `loop` with its result.
     func read<T: Sendable>(
         _ body: @escaping @Sendable (any ListStore) throws -> T, on loop: any EventLoop,

@@ -16,16 +16,19 @@ import TodoViewModels
 /// revision this one planned on, stores the batch, appends it to the change
 /// log with the next revisions, and sends a NOTIFY with the new revision:
 /// one round trip per batch. Commits of all instances are thereby serial,
-/// in revision order; an instance that lost the race reads the change log,
-/// applies it, and plans again (`SharedListStore`).
+/// in revision order; an instance that lost the race takes the head lock,
+/// reads the change log, applies it, plans again and commits under the
+/// lock (`SharedListStore`, `LoopConnection`).
 ///
 /// **Durable before acknowledged.** The session runs with
 /// `synchronous_commit = on`, so a commit returns only once the server has
 /// flushed it; `synchronize()` has nothing left to do.
 ///
-/// Every call runs on the state owner's writer thread and waits for the
-/// server at most `timeout` seconds: a server that is gone or cut off gives
-/// `StoreUnavailable` in seconds, and the next call connects again.
+/// Commits and catch-up reads run on the state owner's event loop, on a
+/// connection of their own (`LoopConnection`); every other call runs on the
+/// owner's writer thread. Each waits for the server at most `timeout`
+/// seconds: a server that is gone or cut off gives `StoreUnavailable` in
+/// seconds, and the next call connects again.
 public final class PostgresListStore: SharedListStore {
     public let instance: String
     /// How the server is named in errors and the journal (no secrets).
@@ -37,6 +40,8 @@ public final class PostgresListStore: SharedListStore {
     /// (the watcher's, as its task ends) still has a loop to close on.
     private let group: MultiThreadedEventLoopGroup = .singleton
     private let connection = Mutex<PostgresConnection?>(nil)
+    /// Commits and catch-up reads, on the state owner's loop.
+    private let loopConnection = Mutex<LoopConnection?>(nil)
     private let listener = Mutex<Task<Void, Never>?>(nil)
     private let nextConnectionID = Atomic<Int>(1)
 
@@ -78,9 +83,9 @@ public final class PostgresListStore: SharedListStore {
             return try waitFor(seconds: timeout) {
                 let connection = try await PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
                 do {
-                    // The promise the daemon makes: a reply only once the server has flushed the commit.
-                    try await connection.query("SET synchronous_commit = on", logger: logger)
-                    try await connection.query("SET application_name = 'todod'", logger: logger)
+                    for statement in Self.sessionSettings() {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
                     // Given up on meanwhile (the time limit): nobody will close it but us.
                     try Task.checkCancellation()
                     return connection
@@ -101,6 +106,15 @@ public final class PostgresListStore: SharedListStore {
         } catch {
             throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
         }
+    }
+
+    /// What every session of the store sets first. `synchronous_commit` is
+    /// the promise the daemon makes: a reply only once the server has
+    /// flushed the commit. A session that commits under the head lock also
+    /// has the server end it when it idles in its transaction for
+    /// `idleInTransaction` (see `LoopConnection`).
+    static func sessionSettings(idleInTransaction: String? = nil) -> [String] {
+        ["SET synchronous_commit = on"] + (idleInTransaction.map { ["SET idle_in_transaction_session_timeout = '\($0)'"] } ?? [])
     }
 
     /// The server was reached and refused the connection (authentication,
@@ -269,48 +283,48 @@ public final class PostgresListStore: SharedListStore {
         var description: String { "the list's head row (table list_head) is missing" }
     }
 
-    public func transactions(after revision: Int, limit: Int) throws -> [StoredTransaction] {
-        try withConnection { connection, logger in
-            var found: [StoredTransaction] = []
-            for try await (revision, instance, cause, change) in try await connection.query(
-                "SELECT revision, instance, cause::text, change::text FROM change_log WHERE revision > \(revision) ORDER BY revision LIMIT \(limit)",
-                logger: logger
-            ).decode((Int, String, String?, String).self) {
-                found.append(
-                    StoredTransaction(revision: revision, instance: instance, cause: cause, write: try StoredWrite.write(fromJSON: change)))
-            }
-            return found
-        }
-    }
-
     // MARK: Writing
 
-    public func commit(_ batch: [StoredTransaction], after base: Int) throws(BatchWriteError) -> SharedCommit {
+    public func commit(_ batch: [StoredTransaction], after base: Int, on loop: any EventLoop) -> EventLoopFuture<SharedCommit> {
         let text: String
         do {
-            var parts: [String] = []
-            parts.reserveCapacity(batch.count)
-            for transaction in batch {
-                parts.append("{\"cause\":\(transaction.cause ?? "null"),\"write\":\(try StoredWrite.json(transaction.write))}")
-            }
-            text = "[" + parts.joined(separator: ",") + "]"
+            text = try Self.batchText(batch)
         } catch {
-            throw BatchWriteError(stored: 0, underlying: error)
+            return loop.makeFailedFuture(error)
         }
-        let instance = self.instance
-        do {
-            let answer = try withConnection { connection, logger in
-                var answer = 0
-                for try await revision in try await connection.query(
-                    "SELECT todod_commit(\(base), \(instance), \(UndoHistory.limit), \(text)::jsonb)", logger: logger
-                ).decode(Int.self) {
-                    answer = revision
-                }
-                return answer
-            }
-            return answer < 0 ? .conflict(revision: -1 - answer) : .committed(revision: answer)
-        } catch {
-            throw BatchWriteError(stored: 0, underlying: error)
+        return connection(on: loop).commit(text, after: base, instance: instance)
+    }
+
+    /// The batch as `todod_commit` takes it: `[{"cause": …, "write": …}]`.
+    static func batchText(_ batch: [StoredTransaction]) throws -> String {
+        var parts: [String] = []
+        parts.reserveCapacity(batch.count)
+        for transaction in batch {
+            parts.append("{\"cause\":\(transaction.cause ?? "null"),\"write\":\(try StoredWrite.json(transaction.write))}")
+        }
+        return "[" + parts.joined(separator: ",") + "]"
+    }
+
+    public func transactions(after revision: Int, limit: Int, on loop: any EventLoop) -> EventLoopFuture<[StoredTransaction]> {
+        connection(on: loop).transactions(after: revision, limit: limit)
+    }
+
+    public func lock(after base: Int, limit: Int, on loop: any EventLoop) -> EventLoopFuture<[StoredTransaction]> {
+        connection(on: loop).lock(after: base, limit: limit)
+    }
+
+    public func unlock(on loop: any EventLoop) {
+        connection(on: loop).unlock()
+    }
+
+    /// The connection that lives on `loop` (one loop: the state owner's).
+    private func connection(on loop: any EventLoop) -> LoopConnection {
+        loopConnection.withLock { current in
+            if let current, current.loop === loop { return current }
+            current?.close()
+            let new = LoopConnection(loop: loop, configuration: configuration, server: server, timeout: timeout, logger: logger)
+            current = new
+            return new
         }
     }
 
@@ -349,6 +363,10 @@ public final class PostgresListStore: SharedListStore {
     }
 
     public func close() {
+        loopConnection.withLock { current in
+            current?.close()
+            current = nil
+        }
         listener.withLock { task in
             task?.cancel()
             task = nil

@@ -27,9 +27,8 @@ extension PostgresLocation {
             let (seconds, attoseconds) = connectTimeout.components
             configuration.options.connectTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         }
-        if let applicationName {
-            configuration.options.additionalStartupParameters.append(("application_name", applicationName))
-        }
+        // Named in pg_stat_activity: the URL's name, or todod's.
+        configuration.options.additionalStartupParameters.append(("application_name", applicationName ?? "todod"))
         return configuration
     }
 

@@ -1,13 +1,20 @@
+import NIOCore
 import TodoViewModels
 
 /// A store several todod instances share: one list, one history, one order.
 ///
 /// The store numbers transactions: a batch is committed only on top of the
-/// revision the instance last saw (`commit(_:after:)`), so every instance
+/// revision the instance last saw (`commit(_:after:on:)`), so every instance
 /// applies every transaction in the same order and holds the same list. A
 /// batch planned on an older state is refused (`.conflict`); the instance
-/// then reads what it missed (`transactions(after:limit:)`), applies it, and
-/// plans its own requests again on the new state.
+/// then takes the head lock (`lock(after:limit:on:)`), which also brings
+/// what it missed, applies that, plans its own requests again on the new
+/// state, and commits them under the lock, where nobody can come first.
+///
+/// Commits and catch-up reads run on the state owner's event loop (`on`
+/// loop): they are the daemon's busiest calls, and a thread between the
+/// owner and the server costs as much as the round trip. Their futures
+/// complete on that loop; the other calls block, on the owner's writer thread.
 public protocol SharedListStore: ListStore {
     /// This instance's name, recorded with every transaction it commits.
     var instance: String { get }
@@ -20,11 +27,20 @@ public protocol SharedListStore: ListStore {
     func loadShared() throws -> SharedSnapshot
 
     /// Commits `batch` (revisions `base + 1`, `base + 2`, …) in one
-    /// transaction if the list is still at `base`; durable when it returns.
-    func commit(_ batch: [StoredTransaction], after base: Int) throws(BatchWriteError) -> SharedCommit
+    /// transaction if the list is still at `base`; durable when the future
+    /// succeeds. Under the head lock, commits in its transaction and lets go.
+    func commit(_ batch: [StoredTransaction], after base: Int, on loop: any EventLoop) -> EventLoopFuture<SharedCommit>
 
     /// The transactions after `revision`, oldest first, at most `limit`.
-    func transactions(after revision: Int, limit: Int) throws -> [StoredTransaction]
+    func transactions(after revision: Int, limit: Int, on loop: any EventLoop) -> EventLoopFuture<[StoredTransaction]>
+
+    /// Takes the list's head lock, so that no instance commits until this one
+    /// has (`commit`) or lets go (`unlock`), and reads the transactions after
+    /// `base` (at most `limit`).
+    func lock(after base: Int, limit: Int, on loop: any EventLoop) -> EventLoopFuture<[StoredTransaction]>
+
+    /// Lets go of the head lock without committing.
+    func unlock(on loop: any EventLoop)
 
     /// Calls `announce` with the revision of every commit any instance makes
     /// from now on, and with nil after the store was out of reach (whatever

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import PostgresNIO
 import PostgresTestSupport
 import Synchronization
@@ -159,10 +161,80 @@ import TodoViewModels
             _ = try store.commit([Self.transaction(Self.add(2, "while gone"))], after: 1)
             Issue.record("a commit without a server succeeded")
         } catch {
-            #expect(error.underlying is StoreUnavailable, "\(error.underlying)")
+            #expect(error is StoreUnavailable, "\(error)")
         }
         try cluster.start()
         #expect(try store.commit([Self.transaction(Self.add(2, "after"))], after: 1) == .committed(revision: 2))
         #expect(try store.loadShared().snapshot.items.map(\.title) == ["before", "after"])
+    }
+
+    @Test func theHeadLockBringsWhatWasMissedAndHoldsOtherCommitsBackUntilItsOwnIsIn() throws {
+        let database = try cluster.createDatabase("lock")
+        let laptop = try store(database, instance: "laptop")
+        let desktop = try store(database, instance: "desktop")
+        defer {
+            laptop.close()
+            desktop.close()
+        }
+        #expect(try laptop.commit([Self.transaction(Self.add(1, "first"))], after: 0) == .committed(revision: 1))
+        let missed = try desktop.lock(after: 0, limit: 10, on: Self.loop).wait()
+        #expect(missed.map(\.revision) == [1])
+        #expect(missed.first?.write.changes.first?.after?.title == "first")
+        // The laptop, planned on revision 1, waits for the desktop's lock.
+        let waiting = laptop.commit([Self.transaction(Self.add(2, "laptop's"))], after: 1, on: Self.loop)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try cluster.psql("SELECT count(*) FROM change_log", database: database).contains("1"))
+        #expect(try desktop.commit([Self.transaction(Self.add(2, "desktop's"))], after: 1) == .committed(revision: 2))
+        // Let go, the laptop finds it came second.
+        #expect(try waiting.wait() == .conflict(revision: 2))
+        #expect(try laptop.loadShared().snapshot.items.map(\.title) == ["first", "desktop's"])
+    }
+
+    @Test func aHeadLockLetGoOfCommitsNothingAndStopsHoldingTheOthersBack() throws {
+        let database = try cluster.createDatabase("unlock")
+        let laptop = try store(database, instance: "laptop")
+        let desktop = try store(database, instance: "desktop")
+        defer {
+            laptop.close()
+            desktop.close()
+        }
+        #expect(try desktop.lock(after: 0, limit: 10, on: Self.loop).wait().isEmpty)
+        desktop.unlock(on: Self.loop)
+        #expect(try laptop.commit([Self.transaction(Self.add(1, "laptop's"))], after: 0) == .committed(revision: 1))
+        #expect(try desktop.transactions(after: 0, limit: 10).map(\.instance) == ["laptop"])
+    }
+
+    @Test func aHolderThatStopsAnsweringLosesTheLockAndItsBatchIsRefused() throws {
+        let database = try cluster.createDatabase("stalled")
+        let laptop = try store(database, instance: "laptop")
+        let desktop = try store(database, instance: "desktop")
+        defer {
+            laptop.close()
+            desktop.close()
+        }
+        // The desktop takes the lock and then does nothing, as a stopped
+        // instance would: the server ends its session after a few seconds.
+        #expect(try desktop.lock(after: 0, limit: 10, on: Self.loop).wait().isEmpty)
+        let start = ContinuousClock.now
+        #expect(try laptop.commit([Self.transaction(Self.add(1, "laptop's"))], after: 0, on: Self.loop).wait() == .committed(revision: 1))
+        #expect(ContinuousClock.now - start < .seconds(25))
+        // Its batch, planned under the lock it lost, is refused as any stale batch.
+        #expect(try desktop.commit([Self.transaction(Self.add(1, "desktop's"))], after: 0) == .conflict(revision: 1))
+        #expect(try laptop.loadShared().snapshot.items.map(\.title) == ["laptop's"])
+    }
+
+    /// The loop the tests' commits run on, as an owner's would. Stores may
+    /// share it: nothing on it blocks, and the tests wait off it.
+    static let loop = MultiThreadedEventLoopGroup.singleton.next()
+}
+
+extension PostgresListStore {
+    /// Commits on the tests' loop and waits.
+    func commit(_ batch: [StoredTransaction], after base: Int) throws -> SharedCommit {
+        try commit(batch, after: base, on: PostgresListStoreTests.loop).wait()
+    }
+
+    func transactions(after revision: Int, limit: Int) throws -> [StoredTransaction] {
+        try transactions(after: revision, limit: limit, on: PostgresListStoreTests.loop).wait()
     }
 }

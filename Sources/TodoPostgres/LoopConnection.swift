@@ -1,0 +1,221 @@
+import Logging
+import NIOCore
+import PostgresNIO
+import TodoModel
+import TodoStorage
+
+/// The connection the state owner commits and catches up on: it lives on
+/// the owner's own event loop, so a commit is a write to a socket and its
+/// answer a read on the same thread, with no thread between.
+///
+/// The other store calls (loading the list, resume records, migrations)
+/// block the owner's writer thread, which suits their few calls. A commit
+/// per batch went the same way at first, and cost six thread hand-overs per
+/// round trip (writer thread, a task on the global executor, PostgresNIO's
+/// loop, and back): as long as the round trip itself on loopback.
+///
+/// **The head lock.** `lock(after:)` opens a transaction holding the list's
+/// head row, so no other instance can commit until this one has (`commit`)
+/// or let go (`unlock`). An instance that lost a race takes it, applies what
+/// the others committed, plans its requests again and commits them in the
+/// same transaction: it cannot lose twice. The server ends a session left
+/// idle inside such a transaction for `idleInTransactionLimit` (a stopped or
+/// cut-off instance), which lets the lock go for the others.
+///
+/// Every call fails after `timeout` seconds without an answer; the
+/// connection is then closed, and the next call connects again. Calls made
+/// off the loop (tests) are handed to it.
+final class LoopConnection: Sendable {
+    let loop: any EventLoop
+    private let configuration: PostgresConnection.Configuration
+    private let server: String
+    private let timeout: TimeAmount
+    private let logger: Logger
+    private let state: NIOLoopBoundBox<State>
+
+    private struct State {
+        var connection: PostgresConnection?
+        /// A transaction holding the head lock is open on `connection`.
+        var holdsLock = false
+        var nextID = 1_000_000
+    }
+
+    /// How long the server waits on a session holding the head lock and
+    /// doing nothing before it ends it.
+    static let idleInTransactionLimit = "5s"
+
+    init(loop: any EventLoop, configuration: PostgresConnection.Configuration, server: String, timeout: Double, logger: Logger) {
+        self.loop = loop
+        self.configuration = configuration
+        self.server = server
+        self.timeout = .milliseconds(Int64(timeout * 1000))
+        self.logger = logger
+        state = .makeBoxSendingValue(State(), as: State.self, eventLoop: loop)
+    }
+
+    // MARK: Store calls
+
+    /// Commits `text` (the batch, as `todod_commit` takes it) on top of
+    /// `base`: in the transaction `lock` opened, if one is, and then ends it.
+    func commit(_ text: String, after base: Int, instance: String) -> EventLoopFuture<SharedCommit> {
+        guard loop.inEventLoop else { return loop.flatSubmit { self.commit(text, after: base, instance: instance) } }
+        let query: PostgresQuery = "SELECT todod_commit(\(base), \(instance), \(UndoHistory.limit), \(text)::jsonb)"
+        return run { connection, logger in
+            // Not if the connection was lost since the lock: the server
+            // rolled that transaction back, and this commit stands alone.
+            let locked = self.state.value.holdsLock
+            let committed = connection.query(query, logger: logger).flatMapThrowing { result -> SharedCommit in
+                var answer = 0
+                for row in result.rows { answer = try row.decode(Int.self) }
+                return answer < 0 ? .conflict(revision: -1 - answer) : .committed(revision: answer)
+            }
+            guard locked else { return committed }
+            return committed.flatMap { outcome in
+                // Durable only once the transaction commits. (Under the lock
+                // nobody can have come first; were it so, nothing is kept.)
+                guard case .committed = outcome else {
+                    return connection.query("ROLLBACK", logger: logger).map { _ in outcome }
+                }
+                return connection.query("COMMIT", logger: logger).map { _ in outcome }
+            }
+        }.always { _ in self.state.value.holdsLock = false }
+    }
+
+    /// The transactions after `revision`, oldest first, at most `limit`.
+    func transactions(after revision: Int, limit: Int) -> EventLoopFuture<[StoredTransaction]> {
+        guard loop.inEventLoop else { return loop.flatSubmit { self.transactions(after: revision, limit: limit) } }
+        return run { connection, logger in Self.transactions(on: connection, after: revision, limit: limit, logger: logger) }
+    }
+
+    /// Opens a transaction holding the list's head lock and reads what was
+    /// committed after `base` (at most `limit`): nothing more can be until
+    /// `commit` or `unlock`.
+    func lock(after base: Int, limit: Int) -> EventLoopFuture<[StoredTransaction]> {
+        guard loop.inEventLoop else { return loop.flatSubmit { self.lock(after: base, limit: limit) } }
+        return run { connection, logger in
+            connection.query("BEGIN", logger: logger).flatMap { _ in
+                self.state.value.holdsLock = true
+                return connection.query("SELECT * FROM todod_lock(\(base), \(limit))", logger: logger)
+            }.flatMapThrowing { try Self.transactions(in: $0) }
+        }
+    }
+
+    /// Lets go of the head lock without committing anything.
+    func unlock() {
+        guard loop.inEventLoop else { return loop.execute { self.unlock() } }
+        guard state.value.holdsLock else { return }
+        state.value.holdsLock = false
+        guard let connection = state.value.connection else { return }
+        connection.query("ROLLBACK", logger: logger).whenFailure { _ in Self.close(connection) }
+    }
+
+    private static func transactions(
+        on connection: PostgresConnection, after revision: Int, limit: Int, logger: Logger
+    ) -> EventLoopFuture<[StoredTransaction]> {
+        connection.query(
+            "SELECT revision, instance, cause::text, change::text FROM change_log WHERE revision > \(revision) ORDER BY revision LIMIT \(limit)",
+            logger: logger
+        ).flatMapThrowing { try transactions(in: $0) }
+    }
+
+    /// Rows of the change log (revision, instance, cause, change) as transactions.
+    private static func transactions(in result: PostgresQueryResult) throws -> [StoredTransaction] {
+        try result.rows.map { row in
+            let (revision, instance, cause, change) = try row.decode((Int, String, String?, String).self)
+            return StoredTransaction(revision: revision, instance: instance, cause: cause, write: try StoredWrite.write(fromJSON: change))
+        }
+    }
+
+    /// Closes the connection (for good: the store is closing).
+    func close() {
+        loop.execute {
+            if let connection = self.state.value.connection { Self.close(connection) }
+            self.state.value.connection = nil
+            self.state.value.holdsLock = false
+        }
+    }
+
+    // MARK: Connecting and failing
+
+    /// Runs `body` on the open connection (connecting first if there is
+    /// none), and fails it after `timeout`. A failure that leaves the
+    /// connection unusable closes it; a transaction left open by a failure is
+    /// rolled back, so the head lock is never kept by mistake.
+    private func run<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, Logger) -> EventLoopFuture<T>
+    ) -> EventLoopFuture<T> {
+        loop.preconditionInEventLoop()
+        let promise = loop.makePromise(of: T.self)
+        let connected = open()
+        let timer = loop.scheduleTask(in: timeout) {
+            promise.fail(StoreUnavailable.unreachable(server: self.server, reason: "no answer within \(self.timeout.nanoseconds / 1_000_000_000) s"))
+            self.drop()
+        }
+        connected.flatMap { connection in
+            body(connection, self.logger).flatMapErrorThrowing { error in
+                throw self.failed(error, on: connection)
+            }
+        }.whenComplete { result in
+            timer.cancel()
+            promise.completeWith(result)
+        }
+        return promise.futureResult
+    }
+
+    /// What a failure on `connection` is to the owner; ends a transaction it left open.
+    private func failed(_ error: any Error, on connection: PostgresConnection) -> any Error {
+        if connection.isClosed || error is StoreUnavailable {
+            if state.value.connection === connection { drop() }
+            if let unavailable = error as? StoreUnavailable { return unavailable }
+            return StoreUnavailable.unreachable(server: server, reason: PostgresListStore.reason(error))
+        }
+        if state.value.holdsLock {
+            state.value.holdsLock = false
+            connection.query("ROLLBACK", logger: logger).whenFailure { _ in Self.close(connection) }
+        }
+        return StatementFailed(reason: PostgresListStore.reason(error))
+    }
+
+    /// The server answered a statement with an error (a full disk, say):
+    /// its message, which PSQLError's own description leaves out.
+    struct StatementFailed: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { "the PostgreSQL server refused it: \(reason)" }
+    }
+
+    /// Forgets the connection, closing it.
+    private func drop() {
+        if let connection = state.value.connection { Self.close(connection) }
+        state.value.connection = nil
+        state.value.holdsLock = false
+    }
+
+    private func open() -> EventLoopFuture<PostgresConnection> {
+        if let connection = state.value.connection, !connection.isClosed { return loop.makeSucceededFuture(connection) }
+        state.value.holdsLock = false
+        state.value.nextID += 1
+        let logger = self.logger
+        let server = self.server
+        return PostgresConnection.connect(on: loop, configuration: configuration, id: state.value.nextID, logger: logger)
+            .flatMap { connection in
+                PostgresListStore.sessionSettings(idleInTransaction: Self.idleInTransactionLimit).reduce(
+                    self.loop.makeSucceededVoidFuture()
+                ) { done, statement in
+                    done.flatMap { connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).map { _ in } }
+                }.map { connection }.flatMapErrorThrowing { error in
+                    Self.close(connection)
+                    throw error
+                }
+            }
+            .map { connection in
+                self.state.value.connection = connection
+                return connection
+            }
+            .flatMapErrorThrowing { error in
+                if error is StoreUnavailable { throw error }
+                throw StoreUnavailable.unreachable(server: server, reason: PostgresListStore.reason(error))
+            }
+    }
+
+    static func close(_ connection: PostgresConnection) { PostgresListStore.close(connection) }
+}
