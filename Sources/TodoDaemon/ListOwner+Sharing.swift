@@ -32,7 +32,10 @@ extension ListOwner {
     /// Sends every transaction not yet stored to the shared store, on top of
     /// the last revision this instance applied.
     func commitShared(to store: any SharedListStore) {
-        guard storeRead == nil else { return }  // its end starts the commit
+        // A read spaced out gives way (the lock brings what it would); any
+        // other read's end starts the commit.
+        if storeRead == .spaced { storeRead = nil }
+        guard storeRead == nil else { return }
         guard storeReachable else {
             // Out of reach: refuse at once rather than let each edit wait
             // for a timeout. The retries in the background (and the
@@ -151,6 +154,18 @@ extension ListOwner {
     /// announced and no commit or read is under way.
     func catchUpIfBehind() {
         guard let sharedStore, storeRead == nil, inFlight == 0, announcedRevision > publishedRevision else { return }
+        let due = otherCommitApplied + Self.readSpacing
+        if due > .now() {
+            // Another instance is busy: its next commits ride along with this one.
+            storeRead = .spaced
+            loop.scheduleTask(deadline: due) {
+                guard self.storeRead == .spaced else { return }  // a commit took over
+                self.storeRead = nil
+                self.catchUpIfBehind()
+                self.finishTurn()
+            }
+            return
+        }
         storeRead = .catchUp
         sharedStore.transactions(after: publishedRevision, limit: Self.catchUpLimit, on: loop).whenComplete { result in
             self.storeRead = nil
@@ -180,7 +195,16 @@ extension ListOwner {
         case catchUp
         /// Taking the head lock, to commit under it (`commitUnderLock`).
         case lock
+        /// A catch-up due shortly (`readSpacing`).
+        case spaced
     }
+
+    /// The least time between another instance's commit applied here and
+    /// the next read of the change log. While others commit a thousand
+    /// times a second, each read then brings several of their commits
+    /// instead of one: reads cost the server and this instance as much per
+    /// read as per commit read. An idle list's first change is read at once.
+    static let readSpacing = TimeAmount.milliseconds(2)
 
     /// How long after another instance's commit this one commits under the
     /// head lock rather than optimistically.
