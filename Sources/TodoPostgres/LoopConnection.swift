@@ -14,13 +14,13 @@ import TodoStorage
 /// round trip (writer thread, a task on the global executor, PostgresNIO's
 /// loop, and back): as long as the round trip itself on loopback.
 ///
-/// **The head lock.** `lock(after:)` opens a transaction holding the list's
-/// head row, so no other instance can commit until this one has (`commit`)
-/// or let go (`unlock`). An instance that lost a race takes it, applies what
-/// the others committed, plans its requests again and commits them in the
-/// same transaction: it cannot lose twice. The server ends a session left
-/// idle inside such a transaction for `idleInTransactionLimit` (a stopped or
-/// cut-off instance), which lets the lock go for the others.
+/// **The head lock.** `lock(after:)` takes the list's head lock for this
+/// session (`todod_lock`), so no other instance can commit until this one
+/// has (`commit`) or let go (`unlock`). An instance that lost a race takes
+/// it, applies what the others committed, plans its requests again and
+/// commits them: it cannot lose twice. While it holds the lock the server
+/// ends the session after 5 s idle (a stopped or cut-off instance), which
+/// lets the lock go for the others.
 ///
 /// Every call fails after `timeout` seconds without an answer; the
 /// connection is then closed, and the next call connects again. Calls made
@@ -35,14 +35,10 @@ final class LoopConnection: Sendable {
 
     private struct State {
         var connection: PostgresConnection?
-        /// A transaction holding the head lock is open on `connection`.
+        /// `connection`'s session may hold the head lock.
         var holdsLock = false
         var nextID = 1_000_000
     }
-
-    /// How long the server waits on a session holding the head lock and
-    /// doing nothing before it ends it.
-    static let idleInTransactionLimit = "5s"
 
     init(loop: any EventLoop, configuration: PostgresConnection.Configuration, server: String, timeout: Double, logger: Logger) {
         self.loop = loop
@@ -56,29 +52,18 @@ final class LoopConnection: Sendable {
     // MARK: Store calls
 
     /// Commits `text` (the batch, as `todod_commit` takes it) on top of
-    /// `base`: in the transaction `lock` opened, if one is, and then ends it.
+    /// `base`, and lets go of the head lock if this session holds it.
     func commit(_ text: String, after base: Int, instance: String) -> EventLoopFuture<SharedCommit> {
         guard loop.inEventLoop else { return loop.flatSubmit { self.commit(text, after: base, instance: instance) } }
         let query: PostgresQuery = "SELECT todod_commit(\(base), \(instance), \(UndoHistory.limit), \(text)::jsonb)"
         return run { connection, logger in
-            // Not if the connection was lost since the lock: the server
-            // rolled that transaction back, and this commit stands alone.
-            let locked = self.state.value.holdsLock
-            let committed = connection.query(query, logger: logger).flatMapThrowing { result -> SharedCommit in
+            connection.query(query, logger: logger).flatMapThrowing { result -> SharedCommit in
+                self.state.value.holdsLock = false
                 var answer = 0
                 for row in result.rows { answer = try row.decode(Int.self) }
                 return answer < 0 ? .conflict(revision: -1 - answer) : .committed(revision: answer)
             }
-            guard locked else { return committed }
-            return committed.flatMap { outcome in
-                // Durable only once the transaction commits. (Under the lock
-                // nobody can have come first; were it so, nothing is kept.)
-                guard case .committed = outcome else {
-                    return connection.query("ROLLBACK", logger: logger).map { _ in outcome }
-                }
-                return connection.query("COMMIT", logger: logger).map { _ in outcome }
-            }
-        }.always { _ in self.state.value.holdsLock = false }
+        }
     }
 
     /// The transactions after `revision`, oldest first, at most `limit`.
@@ -93,10 +78,10 @@ final class LoopConnection: Sendable {
     func lock(after base: Int, limit: Int) -> EventLoopFuture<[StoredTransaction]> {
         guard loop.inEventLoop else { return loop.flatSubmit { self.lock(after: base, limit: limit) } }
         return run { connection, logger in
-            connection.query("BEGIN", logger: logger).flatMap { _ in
-                self.state.value.holdsLock = true
-                return connection.query("SELECT * FROM todod_lock(\(base), \(limit))", logger: logger)
-            }.flatMapThrowing { try Self.transactions(in: $0) }
+            // Held from when the server grants it, whether or not the answer arrives.
+            self.state.value.holdsLock = true
+            return connection.query("SELECT * FROM todod_lock(\(base), \(limit))", logger: logger)
+                .flatMapThrowing { try Self.transactions(in: $0) }
         }
     }
 
@@ -106,7 +91,10 @@ final class LoopConnection: Sendable {
         guard state.value.holdsLock else { return }
         state.value.holdsLock = false
         guard let connection = state.value.connection else { return }
-        connection.query("ROLLBACK", logger: logger).whenFailure { _ in Self.close(connection) }
+        connection.query("SELECT todod_unlock()", logger: logger).whenFailure { _ in
+            // Closing the session lets go of it too.
+            if self.state.value.connection === connection { self.drop() }
+        }
     }
 
     private static func transactions(
@@ -139,8 +127,8 @@ final class LoopConnection: Sendable {
 
     /// Runs `body` on the open connection (connecting first if there is
     /// none), and fails it after `timeout`. A failure that leaves the
-    /// connection unusable closes it; a transaction left open by a failure is
-    /// rolled back, so the head lock is never kept by mistake.
+    /// connection unusable closes it, and so does one while this session
+    /// may hold the head lock: the lock is never kept by mistake.
     private func run<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection, Logger) -> EventLoopFuture<T>
     ) -> EventLoopFuture<T> {
@@ -169,10 +157,7 @@ final class LoopConnection: Sendable {
             if let unavailable = error as? StoreUnavailable { return unavailable }
             return StoreUnavailable.unreachable(server: server, reason: PostgresListStore.reason(error))
         }
-        if state.value.holdsLock {
-            state.value.holdsLock = false
-            connection.query("ROLLBACK", logger: logger).whenFailure { _ in Self.close(connection) }
-        }
+        if state.value.holdsLock, state.value.connection === connection { drop() }
         return StatementFailed(reason: PostgresListStore.reason(error))
     }
 
@@ -198,7 +183,7 @@ final class LoopConnection: Sendable {
         let server = self.server
         return PostgresConnection.connect(on: loop, configuration: configuration, id: state.value.nextID, logger: logger)
             .flatMap { connection in
-                PostgresListStore.sessionSettings(idleInTransaction: Self.idleInTransactionLimit).reduce(
+                PostgresListStore.sessionSettings.reduce(
                     self.loop.makeSucceededVoidFuture()
                 ) { done, statement in
                     done.flatMap { connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).map { _ in } }

@@ -83,7 +83,7 @@ public final class PostgresListStore: SharedListStore {
             return try waitFor(seconds: timeout) {
                 let connection = try await PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
                 do {
-                    for statement in Self.sessionSettings() {
+                    for statement in Self.sessionSettings {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
                     // Given up on meanwhile (the time limit): nobody will close it but us.
@@ -108,14 +108,9 @@ public final class PostgresListStore: SharedListStore {
         }
     }
 
-    /// What every session of the store sets first. `synchronous_commit` is
-    /// the promise the daemon makes: a reply only once the server has
-    /// flushed the commit. A session that commits under the head lock also
-    /// has the server end it when it idles in its transaction for
-    /// `idleInTransaction` (see `LoopConnection`).
-    static func sessionSettings(idleInTransaction: String? = nil) -> [String] {
-        ["SET synchronous_commit = on"] + (idleInTransaction.map { ["SET idle_in_transaction_session_timeout = '\($0)'"] } ?? [])
-    }
+    /// What every session of the store sets first: the promise the daemon
+    /// makes, a reply only once the server has flushed the commit.
+    static let sessionSettings = ["SET synchronous_commit = on"]
 
     /// The server was reached and refused the connection (authentication,
     /// an unknown database or role): a setting to fix, not a wait.

@@ -14,6 +14,8 @@ enum PostgresSchema {
 
     /// An arbitrary constant: the advisory lock migrations take.
     static let migrationLock: Int64 = 0x746F_646F_6400_0001
+    /// Another: the list's head lock (`todod_lock`, `todod_commit`).
+    static let headLock: Int64 = 0x746F_646F_6400_0002
 
     static let migrations: [[String]] = [
         // 1: the list.
@@ -71,11 +73,14 @@ enum PostgresSchema {
         // 3: a commit costs the server half as much. A write stores only
         // what it has (an add has no views or reminders), and emptying the
         // redo stack on every new step reads an index, not the table. And
-        // the head lock is taken and the change log read in one call.
+        // the head lock: an instance that lost a race holds it, reads what
+        // it missed, plans again and commits before anyone else can.
         [
             "CREATE INDEX history_step_stack ON history_step (stack, seq)",
             applyWriteFunction,
             lockFunction,
+            unlockFunction,
+            commitFunction,
         ],
     ]
 
@@ -139,18 +144,41 @@ enum PostgresSchema {
         $$
         """
 
-    /// Locks the head row for the rest of the caller's transaction, then
-    /// returns the change log after `p_after` (at most `p_limit` rows). The
-    /// read is a statement of its own, after the lock: it sees every commit
-    /// the lock waited for.
+    /// Takes the head lock for the session, then returns the change log
+    /// after `p_after` (at most `p_limit` rows): a statement of its own,
+    /// after the lock, so it sees every commit the lock waited for. Until
+    /// the session's next `todod_commit` (or `todod_unlock`), no other
+    /// commit can start.
+    ///
+    /// A session lock, not a transaction's: the commit that follows then
+    /// flushes in its own round trip, not in a COMMIT after it, and the
+    /// lock is held one round trip less. A holder that stops answering (a
+    /// stopped or cut-off instance) lets go all the same: while it holds
+    /// the lock, the server ends the session after 5 s idle.
     static let lockFunction = """
         CREATE FUNCTION todod_lock(p_after bigint, p_limit bigint)
             RETURNS TABLE (revision bigint, instance text, cause text, change text)
         LANGUAGE plpgsql AS $$
         BEGIN
-            PERFORM 1 FROM list_head WHERE id = 1 FOR UPDATE;
+            PERFORM pg_advisory_lock(\(headLock));
+            PERFORM set_config('todod.holds_lock', 'on', false);
+            PERFORM set_config('idle_session_timeout', '5s', false);
             RETURN QUERY SELECT l.revision, l.instance, l.cause::text, l.change::text FROM change_log l
                 WHERE l.revision > p_after ORDER BY l.revision LIMIT p_limit;
+        END
+        $$
+        """
+
+    /// Lets go of the head lock without committing.
+    static let unlockFunction = """
+        CREATE FUNCTION todod_unlock() RETURNS void
+        LANGUAGE plpgsql AS $$
+        BEGIN
+            IF current_setting('todod.holds_lock', true) = 'on' THEN
+                PERFORM pg_advisory_unlock(\(headLock));
+                PERFORM set_config('todod.holds_lock', 'off', false);
+                PERFORM set_config('idle_session_timeout', '0', false);
+            END IF;
         END
         $$
         """
@@ -162,8 +190,14 @@ enum PostgresSchema {
     /// list's revision as a negative number (`-1 - revision`), so the
     /// instance catches up and plans again. The NOTIFY is sent on commit and
     /// carries the new revision only: a pointer into `change_log`.
+    ///
+    /// Every commit first takes the head lock for its transaction: it waits
+    /// while another session holds it (`todod_lock`), and holds it until it
+    /// is flushed. A session that holds it for itself lets go of that hold
+    /// here; the transaction's own keeps everyone out until the flush.
+    /// (Version 1 made it without the lock; version 3 makes this one.)
     static let commitFunction = """
-        CREATE FUNCTION todod_commit(p_base bigint, p_instance text, p_undo_limit bigint, p_batch jsonb) RETURNS bigint
+        CREATE OR REPLACE FUNCTION todod_commit(p_base bigint, p_instance text, p_undo_limit bigint, p_batch jsonb) RETURNS bigint
         LANGUAGE plpgsql AS $$
         DECLARE
             head bigint;
@@ -172,6 +206,8 @@ enum PostgresSchema {
             c jsonb;
             largest bigint := 0;
         BEGIN
+            PERFORM pg_advisory_xact_lock(\(headLock));
+            PERFORM todod_unlock();
             SELECT revision INTO head FROM list_head WHERE id = 1 FOR UPDATE;
             IF head <> p_base THEN
                 RETURN -1 - head;
