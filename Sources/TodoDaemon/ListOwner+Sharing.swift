@@ -78,8 +78,7 @@ extension ListOwner {
             self.storeRead = nil
             switch result {
             case .success(let missed):
-                self.storeReachable = true
-                self.catchUpPause = Self.firstCatchUpPause
+                self.storeAnswered()
                 // Nothing missed: what is planned is planned on the newest state.
                 if !missed.isEmpty { self.integrate(missed) }
                 if missed.count == Self.catchUpLimit || self.unpublished.isEmpty {
@@ -130,6 +129,13 @@ extension ListOwner {
         finishTurn()
     }
 
+    /// A call to the store succeeded: it is in reach, and the next failure
+    /// is retried after the shortest pause again.
+    private func storeAnswered() {
+        storeReachable = true
+        catchUpPause = Self.firstCatchUpPause
+    }
+
     /// A call to the store failed: what waited for it is refused now, not
     /// after the outage, and the store is tried again after a pause.
     private func lostStore(_ error: any Error) {
@@ -171,8 +177,7 @@ extension ListOwner {
             self.storeRead = nil
             switch result {
             case .success(let missed):
-                self.storeReachable = true
-                self.catchUpPause = Self.firstCatchUpPause
+                self.storeAnswered()
                 self.integrate(missed)
                 if missed.count < Self.catchUpLimit {
                     // All read: a forced read (after a loss) may have found nothing new.

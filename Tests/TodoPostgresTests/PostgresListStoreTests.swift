@@ -30,6 +30,12 @@ import TodoViewModels
         return try PostgresListStore(configuration: configuration, server: "test cluster", instance: instance, timeout: 30)
     }
 
+    /// Two instances' stores on one new database's list.
+    func laptopAndDesktop(sharing name: String) throws -> (database: String, laptop: PostgresListStore, desktop: PostgresListStore) {
+        let database = try cluster.createDatabase(name)
+        return (database, try store(database, instance: "laptop"), try store(database, instance: "desktop"))
+    }
+
     static func add(_ id: Int64, _ title: String) -> ListWrite {
         let item = TodoItem(id: TodoID(id), title: title, createdAt: Date(timeIntervalSince1970: 1_795_345_200))
         let step = UndoStep(description: "add “\(title)”", changes: [ItemChange(before: nil, after: item)])
@@ -75,13 +81,8 @@ import TodoViewModels
     }
 
     @Test func aBatchPlannedOnAnOlderRevisionIsRefusedWhole() throws {
-        let database = try cluster.createDatabase("conflict")
-        let laptop = try store(database, instance: "laptop")
-        let desktop = try store(database, instance: "desktop")
-        defer {
-            laptop.close()
-            desktop.close()
-        }
+        let (_, laptop, desktop) = try laptopAndDesktop(sharing: "conflict")
+        defer { [laptop, desktop].forEach { $0.close() } }
         #expect(try laptop.commit([Self.transaction(Self.add(1, "first"))], after: 0) == .committed(revision: 1))
         // The desktop planned on revision 0 too: its add would reuse id 1.
         #expect(try desktop.commit([Self.transaction(Self.add(1, "second"))], after: 0) == .conflict(revision: 1))
@@ -121,13 +122,8 @@ import TodoViewModels
     }
 
     @Test func everyCommitIsAnnouncedToEveryWatchingInstance() async throws {
-        let database = try cluster.createDatabase("announce")
-        let laptop = try store(database, instance: "laptop")
-        let desktop = try store(database, instance: "desktop")
-        defer {
-            laptop.close()
-            desktop.close()
-        }
+        let (_, laptop, desktop) = try laptopAndDesktop(sharing: "announce")
+        defer { [laptop, desktop].forEach { $0.close() } }
         let heard = Mutex<[Int?]>([])
         desktop.watch { revision in heard.withLock { $0.append(revision) } }
         // LISTEN is set up in the background: commit until the first is heard.
@@ -169,13 +165,8 @@ import TodoViewModels
     }
 
     @Test func theHeadLockBringsWhatWasMissedAndHoldsOtherCommitsBackUntilItsOwnIsIn() throws {
-        let database = try cluster.createDatabase("lock")
-        let laptop = try store(database, instance: "laptop")
-        let desktop = try store(database, instance: "desktop")
-        defer {
-            laptop.close()
-            desktop.close()
-        }
+        let (database, laptop, desktop) = try laptopAndDesktop(sharing: "lock")
+        defer { [laptop, desktop].forEach { $0.close() } }
         #expect(try laptop.commit([Self.transaction(Self.add(1, "first"))], after: 0) == .committed(revision: 1))
         let missed = try desktop.lock(after: 0, limit: 10, on: Self.loop).wait()
         #expect(missed.map(\.revision) == [1])
@@ -191,13 +182,8 @@ import TodoViewModels
     }
 
     @Test func aHeadLockLetGoOfCommitsNothingAndStopsHoldingTheOthersBack() throws {
-        let database = try cluster.createDatabase("unlock")
-        let laptop = try store(database, instance: "laptop")
-        let desktop = try store(database, instance: "desktop")
-        defer {
-            laptop.close()
-            desktop.close()
-        }
+        let (_, laptop, desktop) = try laptopAndDesktop(sharing: "unlock")
+        defer { [laptop, desktop].forEach { $0.close() } }
         #expect(try desktop.lock(after: 0, limit: 10, on: Self.loop).wait().isEmpty)
         desktop.unlock(on: Self.loop)
         #expect(try laptop.commit([Self.transaction(Self.add(1, "laptop's"))], after: 0) == .committed(revision: 1))
@@ -205,13 +191,8 @@ import TodoViewModels
     }
 
     @Test func aHolderThatStopsAnsweringLosesTheLockAndItsBatchIsRefused() throws {
-        let database = try cluster.createDatabase("stalled")
-        let laptop = try store(database, instance: "laptop")
-        let desktop = try store(database, instance: "desktop")
-        defer {
-            laptop.close()
-            desktop.close()
-        }
+        let (_, laptop, desktop) = try laptopAndDesktop(sharing: "stalled")
+        defer { [laptop, desktop].forEach { $0.close() } }
         // The desktop takes the lock and then does nothing, as a stopped
         // instance would: the server ends its session after a few seconds.
         #expect(try desktop.lock(after: 0, limit: 10, on: Self.loop).wait().isEmpty)
