@@ -162,7 +162,11 @@ enum PostgresSchema {
         BEGIN
             PERFORM pg_advisory_lock(\(headLock));
             PERFORM set_config('todod.holds_lock', 'on', false);
-            PERFORM set_config('idle_session_timeout', '5s', false);
+            -- PostgreSQL 14 and later; before, a stopped holder is let go of
+            -- when its connection closes.
+            IF current_setting('server_version_num')::integer >= 140000 THEN
+                PERFORM set_config('idle_session_timeout', '5s', false);
+            END IF;
             RETURN QUERY SELECT l.revision, l.instance, l.cause::text, l.change::text FROM change_log l
                 WHERE l.revision > p_after ORDER BY l.revision LIMIT p_limit;
         END
@@ -177,7 +181,9 @@ enum PostgresSchema {
             IF current_setting('todod.holds_lock', true) = 'on' THEN
                 PERFORM pg_advisory_unlock(\(headLock));
                 PERFORM set_config('todod.holds_lock', 'off', false);
-                PERFORM set_config('idle_session_timeout', '0', false);
+                IF current_setting('server_version_num')::integer >= 140000 THEN
+                    PERFORM set_config('idle_session_timeout', '0', false);
+                END IF;
             END IF;
         END
         $$
