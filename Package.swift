@@ -145,13 +145,13 @@ let package = Package(
         .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TestSupport"]),
         .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
         // A throwaway PostgreSQL cluster (initdb in a temporary folder) for the tests that need one.
-        .target(name: "PostgresTestSupport", path: "Tests/PostgresTestSupport"),
+        .target(name: "PostgresTestSupport", dependencies: ["TestSupport"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "TodoPostgresTests", dependencies: ["TodoPostgres", "PostgresTestSupport", "TestSupport"]),
         // What todoctl's screens need from TodoClient, without a daemon: display widths.
         .testTarget(name: "TodoClientTests", dependencies: ["TodoClient"]),
         .testTarget(name: "DesktopNotificationsTests", dependencies: ["DesktopNotifications"]),
         // Starts the real todod and todoctl binaries; depending on them makes
         // `swift test` build them first.
-        .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol", "PostgresTestSupport", "todod", "todoctl"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol", "PostgresTestSupport", "TestSupport", "todod", "todoctl"]),
     ]
 )

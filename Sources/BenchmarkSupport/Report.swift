@@ -63,6 +63,27 @@ public final class Report {
         }
     }
 
+    /// The load and the cores as the run starts: figures from a shared
+    /// machine are read next to what else was running.
+    public func printLoadAverageAtStart() {
+        print("load average at start: \(ProcessFigures.loadAverage) (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+    }
+
+    /// Ends a run of parts: the load then, the targets missed, and (if any
+    /// figure was compared) the summary table under `command`, the command
+    /// that makes it again.
+    public func finish(command: String) {
+        print("\nload average at end: \(ProcessFigures.loadAverage)")
+        print(
+            missed.isEmpty
+                ? "every target met"
+                : "\(missed.count) target(s) missed:\n" + missed.map(\.description).joined(separator: "\n"))
+        if !rows.isEmpty {
+            print("\nSummary (`\(command)`, load average \(ProcessFigures.loadAverage)):\n")
+            print(rows.markdownTable(valueHeading: "todod"))
+        }
+    }
+
     private func emit(_ line: ReportLine) {
         print(line)
         if !line.isMet { missed.append(line) }

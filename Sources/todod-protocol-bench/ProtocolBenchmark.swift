@@ -37,42 +37,25 @@ import Foundation
 /// of todod's figures, their anchors, ratios and targets.
 @main
 struct ProtocolBenchmark {
-    static let parts = ["round-trip", "mutations", "fan-out", "startup"]
-    static let usage = "usage: todod-protocol-bench [--data-parent DIR] [\(parts.joined(separator: "] ["))]\n"
-
     static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "--echo-server", arguments.count == 2 {
-            do { try EchoServer.run(path: arguments[1]) } catch { fail("echo server: \(error)") }
+        var commandLine = BenchmarkCommandLine(
+            program: "todod-protocol-bench", flagsUsage: "[--data-parent DIR]",
+            parts: ["round-trip", "mutations", "fan-out", "startup"])
+        if commandLine.arguments.first == "--echo-server", commandLine.arguments.count == 2 {
+            do { try EchoServer.run(path: commandLine.arguments[1]) } catch { commandLine.fail("echo server: \(error)") }
         }
-        var parent = FileManager.default.temporaryDirectory
-        var parentNamed = false
-        if let flag = arguments.firstIndex(of: "--data-parent"), flag + 1 < arguments.count {
-            parent = URL(fileURLWithPath: arguments[flag + 1])
-            parentNamed = true
-            arguments.removeSubrange(flag...(flag + 1))
-        }
-        guard Set(arguments).isSubset(of: parts) else {
-            FileHandle.standardError.write(Data(usage.utf8))
-            exit(64)
-        }
-        do {
-            // Every server is stopped when `run` returns or throws (ServerProcess's deinit).
-            try run(parts: arguments.isEmpty ? Set(parts) : Set(arguments), parent: parent, parentNamed: parentNamed)
-        } catch {
-            fail("\(error)")
-        }
+        let parentFlag = commandLine.takeValue(of: "--data-parent")
+        let parts = commandLine.selectedParts()
+        let parent = parentFlag.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
+        let rerun = commandLine.command(
+            "scripts/bench protocol", flags: parentFlag == nil ? [] : ["--data-parent", parent.path], ran: parts)
+        // Every server is stopped when `run` returns or throws (ServerProcess's deinit).
+        commandLine.run(scratchUnder: parent) { scratch in try run(parts: parts, scratch: scratch, rerun: rerun) }
     }
 
-    static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("todod-protocol-bench: \(message)\n".utf8))
-        exit(1)
-    }
-
-    static func run(parts: Set<String>, parent: URL, parentNamed: Bool) throws {
-        let scratch = parent.appendingPathComponent("todod-protocol-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+    /// Runs `parts` with their data under `scratch`; `rerun` is the command
+    /// the summary names.
+    static func run(parts: Set<String>, scratch: URL, rerun: String) throws {
         let fanOutSizes = [(subscribers: 100, rounds: 200), (subscribers: 1000, rounds: 40)]
         let largestFanOut = fanOutSizes.map(\.subscribers).max()!
         // Both servers' subscribers are connected at once.
@@ -81,7 +64,7 @@ struct ProtocolBenchmark {
         let report = Report()
         let needsRedis = !parts.isDisjoint(with: ["round-trip", "mutations", "fan-out"])
         print("todod-protocol-bench: release build expected; data under \(scratch.path) (\(fileSystem(of: scratch)))")
-        print("load average at start: \(ProcessFigures.loadAverage) (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        report.printLoadAverageAtStart()
         let redis = needsRedis ? try ServerProcess.redis(in: scratch, maxClients: largestFanOut + 64) : nil
         if redis != nil { print("Redis \(Redis.version): Unix socket, appendonly yes, appendfsync always, same disk") }
 
@@ -120,9 +103,9 @@ struct ProtocolBenchmark {
             // One todod per load, each fresh; the contenders take turns, and
             // each figure pools its slices.
             let loads = try [(1, 1), (1, 256), (50, 1)].map { clients, window in
-                try MutationLoad(server: try ServerProcess.todod(in: scratch), clients: clients, window: window)
+                try EditLoad(servers: [try ServerProcess.todod(in: scratch)], clients: clients, window: window, warmUp: 10)
             }
-            var rates = Array(repeating: MutationLoad.Rate(), count: loads.count)
+            var rates = Array(repeating: EditLoad.Rate(), count: loads.count)
             var sqliteResult = RawSQLite.Result()
             // The redis-benchmark runs, each sized for about a second from its
             // last rate, or at first from the disk's sync rate.
@@ -145,7 +128,7 @@ struct ProtocolBenchmark {
                 }
             }
             func runTodod(_ index: Int, counted: Bool) throws {
-                let rate = try loads[index].run(for: .seconds(1))
+                let rate = try loads[index].run(for: .seconds(1), maximum: 200_000)
                 if counted { rates[index] = rates[index] + rate }
             }
             // Each todod figure next to its anchor: the disk's rate then todod
@@ -166,7 +149,7 @@ struct ProtocolBenchmark {
                 try runRedis(0, counted: counted)
                 try runRedis(1, counted: counted)
             }
-            for load in loads { load.server.stop() }
+            for server in loads.flatMap(\.servers) { server.stop() }
             report.say(
                 "raw SQLite: commits per second", sqliteResult.perSecond, "/s",
                 "(\(sqliteResult.commits) in \(ReportLine.format(sqliteResult.seconds * 1000)) ms)")
@@ -260,18 +243,7 @@ struct ProtocolBenchmark {
         }
 
         redis?.stop()
-        print("\nload average at end: \(ProcessFigures.loadAverage)")
-        print(
-            report.missed.isEmpty
-                ? "every target met"
-                : "\(report.missed.count) target(s) missed:\n" + report.missed.map(\.description).joined(separator: "\n"))
-        if !report.rows.isEmpty {
-            let named = Self.parts.filter(parts.contains)
-            let command = (["scripts/bench protocol"] + (parentNamed ? ["--data-parent", parent.path] : [])
-                + (named.count == Self.parts.count ? [] : named)).joined(separator: " ")
-            print("\nSummary (`\(command)`, load average \(ProcessFigures.loadAverage)):\n")
-            print(report.rows.markdownTable(valueHeading: "todod"))
-        }
+        report.finish(command: rerun)
     }
 
     static let roundTrips = 20_000

@@ -36,10 +36,10 @@ struct EditToEvent {
             b.stop()
         }
         let subscriber = try b.connect()
-        try subscriber.send(Lines.subscribeItemsLeft(id: 1))
+        try subscriber.send(TodoLines.subscribeItemsLeft(id: 1))
         let subscribed = try subscriber.readLine()
-        guard let reply = try Lines.object(subscribed)["result"] as? [String: Any], let revision = reply["revision"] as? Int else {
-            throw BenchmarkError.failed("view.subscribe on B failed: \(Lines.quoted(subscribed))")
+        guard let reply = try TodoLines.object(subscribed)["result"] as? [String: Any], let revision = reply["revision"] as? Int else {
+            throw BenchmarkError.failed("view.subscribe on B failed: \(TodoLines.quoted(subscribed))")
         }
         let events = EventRecorder(connection: subscriber, subscribedAt: revision)
         events.start()
@@ -54,10 +54,10 @@ struct EditToEvent {
             let id = nextID
             nextID += 1
             let start = ContinuousClock.now
-            try editor.send(Lines.add(id: id, title: "edit \(id)"))
+            try editor.send(TodoLines.add(id: id, title: "edit \(id)"))
             let line = try editor.readLine()
             let replied = ContinuousClock.now
-            try Lines.expectResult(line, "todo.add on A")
+            try TodoLines.expectResult(line, "todo.add on A")
             let arrival = try events.arrival(ofRequest: id)
             guard arrival.instance == "A" else {
                 throw BenchmarkError.failed("B's event for request \(id) names instance \(arrival.instance ?? "none"), not A")

@@ -54,11 +54,11 @@ final class EventRecorder: @unchecked Sendable {
                 return
             }
             let now = ContinuousClock.now
-            guard line.contains(Lines.viewChanged) else { continue }
-            guard let object = try? Lines.object(line), let params = object["params"] as? [String: Any],
+            guard line.contains(TodoLines.viewChanged) else { continue }
+            guard let object = try? TodoLines.object(line), let params = object["params"] as? [String: Any],
                 let revision = params["revision"] as? Int
             else {
-                fail("unreadable view.changed: \(Lines.quoted(line))")
+                fail("unreadable view.changed: \(TodoLines.quoted(line))")
                 return
             }
             let cause = params["cause"] as? [String: Any]
@@ -66,9 +66,9 @@ final class EventRecorder: @unchecked Sendable {
                 if finished { return true }
                 eventCount += 1
                 if params["reset"] as? Bool == true {
-                    failure = "the subscriber got a reset event at revision \(revision) (events were dropped): \(Lines.quoted(line))"
+                    failure = "the subscriber got a reset event at revision \(revision) (events were dropped): \(TodoLines.quoted(line))"
                 } else if revision != lastRevision + 1 {
-                    failure = "the subscriber's events skipped from revision \(lastRevision) to \(revision): \(Lines.quoted(line))"
+                    failure = "the subscriber's events skipped from revision \(lastRevision) to \(revision): \(TodoLines.quoted(line))"
                 }
                 lastRevision = revision
                 if let request = cause?["request"] as? Int {

@@ -31,50 +31,43 @@ import PostgresTestSupport
 /// targets, and the command that made it.
 @main
 struct SharedStoreBenchmark {
-    static let parts = ["latency", "throughput", "catch-up"]
     static let defaultClients = [1, 8, 32]
-    static let usage = "usage: todod-shared-bench [--clients N,N,...] [\(parts.joined(separator: "] ["))]\n"
 
     static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
+        var commandLine = BenchmarkCommandLine(
+            program: "todod-shared-bench", flagsUsage: "[--clients N,N,...]", parts: ["latency", "throughput", "catch-up"])
         var clients = defaultClients
-        if let flag = arguments.firstIndex(of: "--clients"), flag + 1 < arguments.count {
-            let counts = arguments[flag + 1].split(separator: ",").compactMap { Int($0) }
+        if let clientsFlag = commandLine.takeValue(of: "--clients") {
+            let counts = clientsFlag.split(separator: ",").compactMap { Int($0) }
             guard !counts.isEmpty, counts.allSatisfy({ (1...64).contains($0) }) else {
-                FileHandle.standardError.write(Data("todod-shared-bench: --clients takes counts from 1 to 64\n".utf8))
-                exit(64)
+                commandLine.refuse("--clients takes counts from 1 to 64")
             }
             clients = counts
-            arguments.removeSubrange(flag...(flag + 1))
         }
-        guard Set(arguments).isSubset(of: parts) else {
-            FileHandle.standardError.write(Data(usage.utf8))
-            exit(64)
-        }
-        do {
-            try run(parts: arguments.isEmpty ? Set(parts) : Set(arguments), clients: clients)
-        } catch {
-            FileHandle.standardError.write(Data("todod-shared-bench: \(error)\n".utf8))
-            exit(1)
+        let parts = commandLine.selectedParts()
+        let rerun = commandLine.command(
+            "scripts/bench shared-store",
+            flags: clients == defaultClients ? [] : ["--clients", clients.map(String.init).joined(separator: ",")], ran: parts)
+        commandLine.run(scratchUnder: FileManager.default.temporaryDirectory) { scratch in
+            try run(parts: parts, clients: clients, scratch: scratch, rerun: rerun)
         }
     }
 
-    static func run(parts: Set<String>, clients: [Int]) throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("todod-shared-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+    /// Runs `parts` with `clients` for the throughput part and the
+    /// instances' files under `scratch`; `rerun` is the command the summary names.
+    static func run(parts: Set<String>, clients: [Int], scratch: URL, rerun: String) throws {
         // Instances and pgbench clients on one server, under its max_connections of 100.
         try ProcessFigures.allowOpenFiles(1024)
 
         print("todod-shared-bench: release build expected; instances under \(scratch.path)")
-        print("load average at start: \(ProcessFigures.loadAverage) (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        let report = Report()
+        report.printLoadAverageAtStart()
         let cluster = try PostgresCluster(name: "todod-shared-bench")
         defer { cluster.destroy() }
         SharedList.usePasswordFile(of: cluster)
         let pgbench = try Pgbench(cluster: cluster, database: "pgbench", directory: scratch)
         print("\(pgbench.version): a throwaway cluster in \(cluster.directory), fsync and synchronous_commit on;")
         print("  todod and pgbench reach it over TCP 127.0.0.1:\(cluster.port) as role \(cluster.user) with a password file")
-        let report = Report()
 
         if parts.contains("latency") {
             let part = EditToEvent(list: try SharedList(cluster: cluster, database: "latency", parent: scratch))
@@ -146,18 +139,7 @@ struct SharedStoreBenchmark {
                 figure: "serving the newest revision after \(grouped(part.edits)) missed changes (slowest of \(trials.count))")
         }
 
-        print("\nload average at end: \(ProcessFigures.loadAverage)")
-        print(
-            report.missed.isEmpty
-                ? "every target met"
-                : "\(report.missed.count) target(s) missed:\n" + report.missed.map(\.description).joined(separator: "\n"))
-        if !report.rows.isEmpty {
-            let named = Self.parts.filter(parts.contains)
-            let command = (["scripts/bench shared-store"] + (clients == defaultClients ? [] : ["--clients", clients.map(String.init).joined(separator: ",")])
-                + (named.count == Self.parts.count ? [] : named)).joined(separator: " ")
-            print("\nSummary (`\(command)`, load average \(ProcessFigures.loadAverage)):\n")
-            print(report.rows.markdownTable(valueHeading: "todod"))
-        }
+        report.finish(command: rerun)
     }
 
     /// 10000 as "10,000", as the issue writes it.

@@ -75,8 +75,8 @@ struct Throughput {
         var statuses: [[String: Any]] = []
         while true {
             statuses = try connections.map { connection in
-                try connection.send(Lines.status(id: 1))
-                return try Lines.object(try connection.readLine())["result"] as? [String: Any] ?? [:]
+                try connection.send(TodoLines.status(id: 1))
+                return try TodoLines.object(try connection.readLine())["result"] as? [String: Any] ?? [:]
             }
             let revisions = Set(statuses.map { $0["revision"] as? Int ?? -1 })
             if revisions.count == 1 { break }

@@ -1,15 +1,11 @@
 import BenchmarkSupport
 import Foundation
 
-/// The few protocol lines the benchmark sends, and how it reads the answers.
-/// Requests are written by hand, as `todoctl` would send them; answers are
-/// parsed with `JSONSerialization` only after their arrival time is taken,
-/// so the parsing is never part of a figure.
-enum Lines {
-    static func add(id: Int, title: String) -> [UInt8] {
-        Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"todo.add","params":{"title":"\#(title)"}}"#.utf8) + [10]
-    }
-
+/// The lines only this benchmark sends and reads: the revision an instance
+/// serves, and the events its subscriber gets. Answers are parsed with
+/// `JSONSerialization` only after their arrival time is taken, so the
+/// parsing is never part of a figure.
+extension TodoLines {
     static func status(id: Int) -> [UInt8] {
         Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"server.status"}"#.utf8) + [10]
     }
@@ -21,7 +17,6 @@ enum Lines {
             + [10]
     }
 
-    static let result = Array(#""result""#.utf8)
     static let viewChanged = Array(#""method":"view.changed""#.utf8)
 
     /// The line as a JSON object, or a failure quoting it.
@@ -32,11 +27,6 @@ enum Lines {
         return object
     }
 
-    /// Fails unless `line` is a successful reply.
-    static func expectResult(_ line: ArraySlice<UInt8>, _ what: String) throws {
-        guard line.contains(result) else { throw BenchmarkError.failed("todod refused \(what): \(quoted(line))") }
-    }
-
     /// The `revision` of a `server.status` reply.
     static func statusRevision(_ line: ArraySlice<UInt8>) throws -> Int {
         guard let result = try object(line)["result"] as? [String: Any], let revision = result["revision"] as? Int else {
@@ -44,20 +34,16 @@ enum Lines {
         }
         return revision
     }
-
-    static func quoted(_ line: ArraySlice<UInt8>) -> String {
-        String(decoding: line.prefix(400), as: UTF8.self)
-    }
 }
 
 extension LineSocket {
     /// `server.status` on this connection, waiting for its reply: the revision
     /// the instance serves. Nothing else may be unanswered on the connection.
     func statusRevision() throws -> Int {
-        try send(Lines.status(id: 0))
+        try send(TodoLines.status(id: 0))
         while true {
             let line = try readLine()
-            if line.contains(Lines.result) || line.contains(Array(#""error""#.utf8)) { return try Lines.statusRevision(line) }
+            if line.contains(TodoLines.result) || line.contains(Array(#""error""#.utf8)) { return try TodoLines.statusRevision(line) }
         }
     }
 }
