@@ -131,7 +131,8 @@ let package = Package(
         // PostgreSQL cluster, against pgbench on the same server.
         .executableTarget(name: "todod-shared-bench", dependencies: ["BenchmarkSupport", "PostgresTestSupport"]),
 
-        // A seeded random generator for the property tests.
+        // A seeded random generator for the property tests, and one way to spawn
+        // a child process (PostgreSQL's tools, the end-to-end tests' todod).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),

@@ -339,7 +339,7 @@ import Testing
     // MARK: postgres-nio's configuration
 
     @Test func aTCPConfiguration() throws {
-        let location = try postgres("postgres://alice@db.example:6000/todo?connect_timeout=3&application_name=todod&sslmode=disable")
+        let location = try postgres("postgres://alice@db.example:6000/todo?connect_timeout=3&application_name=laptop&sslmode=disable")
         let configuration = try location.configuration(password: "pw")
         #expect(configuration.host == "db.example")
         #expect(configuration.port == 6000)
@@ -349,7 +349,7 @@ import Testing
         #expect(configuration.database == "todo")
         #expect(!configuration.tls.isAllowed)
         #expect(configuration.options.connectTimeout == .seconds(3))
-        #expect(configuration.options.additionalStartupParameters.map { "\($0.0)=\($0.1)" } == ["application_name=todod"])
+        #expect(configuration.options.additionalStartupParameters.map { "\($0.0)=\($0.1)" } == ["application_name=laptop"])
     }
 
     @Test func aSocketConfigurationHasNoTLS() throws {
@@ -360,7 +360,8 @@ import Testing
         #expect(configuration.password == nil)
         #expect(!configuration.tls.isAllowed)
         #expect(configuration.options.connectTimeout == .seconds(10))
-        #expect(configuration.options.additionalStartupParameters.isEmpty)
+        // Named todod in pg_stat_activity when the URL names nothing else.
+        #expect(configuration.options.additionalStartupParameters.map { "\($0.0)=\($0.1)" } == ["application_name=todod"])
     }
 
     @Test(arguments: [
