@@ -75,12 +75,13 @@ extension ListOwner {
     private func commitUnderLock(to store: any SharedListStore) {
         storeRead = .lock
         store.lock(after: publishedRevision, limit: Self.catchUpLimit, on: loop).whenComplete { result in
-            self.storeRead = nil
             switch result {
             case .success(let missed):
                 self.storeAnswered()
                 // Nothing missed: what is planned is planned on the newest state.
                 if !missed.isEmpty { self.integrate(missed) }
+                // Only now: nothing may start another commit while the lock is this one's.
+                self.storeRead = nil
                 if missed.count == Self.catchUpLimit || self.unpublished.isEmpty {
                     // More to read than one read brings, or nothing left to commit.
                     store.unlock(on: self.loop)
@@ -96,6 +97,7 @@ extension ListOwner {
                     return
                 }
             case .failure(let error):
+                self.storeRead = nil
                 self.lostStore(error)
             }
             self.catchUpIfBehind()

@@ -72,7 +72,7 @@ final class LoopConnection: Sendable {
         return run { connection, logger in Self.transactions(on: connection, after: revision, limit: limit, logger: logger) }
     }
 
-    /// Opens a transaction holding the list's head lock and reads what was
+    /// Takes the list's head lock for this session and reads what was
     /// committed after `base` (at most `limit`): nothing more can be until
     /// `commit` or `unlock`.
     func lock(after base: Int, limit: Int) -> EventLoopFuture<[StoredTransaction]> {
@@ -150,7 +150,8 @@ final class LoopConnection: Sendable {
         return promise.futureResult
     }
 
-    /// What a failure on `connection` is to the owner; ends a transaction it left open.
+    /// What a failure on `connection` is to the owner; closes the
+    /// connection if it is unusable or may hold the head lock.
     private func failed(_ error: any Error, on connection: PostgresConnection) -> any Error {
         if connection.isClosed || error is StoreUnavailable {
             if state.value.connection === connection { drop() }
