@@ -162,13 +162,6 @@ final class LoopConnection: Sendable {
         return StatementFailed(reason: PostgresListStore.reason(error))
     }
 
-    /// The server answered a statement with an error (a full disk, say):
-    /// its message, which PSQLError's own description leaves out.
-    struct StatementFailed: Error, CustomStringConvertible {
-        var reason: String
-        var description: String { "the PostgreSQL server refused it: \(reason)" }
-    }
-
     /// Forgets the connection, closing it.
     private func drop() {
         if let connection = state.value.connection { Self.close(connection) }

@@ -50,6 +50,8 @@ extension PostgresListStore {
         return try withConnection { connection, logger in
             try await connection.query("BEGIN", logger: logger)
             do {
+                // Ordered with every commit, as todod_commit is.
+                try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.headLock))", logger: logger)
                 var present = (items: 0, revision: 0)
                 for try await (count, revision) in try await connection.query(
                     "SELECT (SELECT count(*) FROM item)::bigint, revision FROM list_head WHERE id = 1 FOR UPDATE", logger: logger

@@ -11,8 +11,8 @@ import TodoViewModels
 /// The shared store: one list in a PostgreSQL database, for any number of
 /// todod instances (`todod --store postgres://…`).
 ///
-/// **One order.** Every commit goes through `todod_commit`, which locks the
-/// list's head row, checks that no other instance committed since the
+/// **One order.** Every commit goes through `todod_commit`, which takes the
+/// list's head lock, checks that no other instance committed since the
 /// revision this one planned on, stores the batch, appends it to the change
 /// log with the next revisions, and sends a NOTIFY with the new revision:
 /// one round trip per batch. Commits of all instances are thereby serial,
@@ -143,6 +143,7 @@ public final class PostgresListStore: SharedListStore {
                 if let unavailable = error as? StoreUnavailable { throw unavailable }
                 throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
             }
+            if error is PSQLError { throw StatementFailed(reason: Self.reason(error)) }
             throw error
         }
     }

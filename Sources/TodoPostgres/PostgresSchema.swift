@@ -6,7 +6,8 @@
 /// reminders are what the SQLite store keeps; `change_log` is what sharing
 /// adds: every transaction, numbered, with the instance and request that
 /// made it, so that an instance that missed some catches up, and
-/// `list_head` is the row every commit locks, which orders all of them.
+/// `list_head` holds the newest revision. Every commit takes one advisory
+/// lock (`headLock`) before it reads it, which orders all of them.
 enum PostgresSchema {
     /// The newest version this build knows; a database at a later one was
     /// made by a newer todod and is not opened.
@@ -77,6 +78,8 @@ enum PostgresSchema {
         // it missed, plans again and commits before anyone else can.
         [
             "CREATE INDEX history_step_stack ON history_step (stack, seq)",
+            // Its answer changes (the largest id it stored), which replacing cannot.
+            "DROP FUNCTION todod_apply_write(jsonb, bigint)",
             applyWriteFunction,
             lockFunction,
             unlockFunction,
@@ -84,21 +87,25 @@ enum PostgresSchema {
         ],
     ]
 
-    /// Stores one transaction's write (`StoredWrite` JSON) in the tables.
-    /// Version 1 made it and version 3 made it cheaper; both now make this one.
+    /// Stores one transaction's write (`StoredWrite` JSON) in the tables,
+    /// and returns the largest id of an item it stores (0 if none), which
+    /// the list's next id must pass. Version 1 made it and version 3 made
+    /// it cheaper; both now make this one.
     static let applyWriteFunction = """
-        CREATE OR REPLACE FUNCTION todod_apply_write(w jsonb, p_undo_limit bigint) RETURNS void
+        CREATE OR REPLACE FUNCTION todod_apply_write(w jsonb, p_undo_limit bigint) RETURNS bigint
         LANGUAGE plpgsql AS $$
         DECLARE
             c jsonb;
             h jsonb := w->'history';
             moved_seq bigint;
             new_seq bigint;
+            largest bigint := 0;
         BEGIN
             FOR c IN SELECT jsonb_array_elements(coalesce(w->'changes', '[]'::jsonb)) LOOP
                 IF jsonb_typeof(c->'after') = 'object' THEN
                     INSERT INTO item (id, item) VALUES ((c->'after'->>'id')::bigint, c->'after')
                     ON CONFLICT (id) DO UPDATE SET item = EXCLUDED.item;
+                    largest := greatest(largest, (c->'after'->>'id')::bigint);
                 ELSE
                     DELETE FROM item WHERE id = (c->'before'->>'id')::bigint;
                 END IF;
@@ -140,6 +147,7 @@ enum PostgresSchema {
                 ON CONFLICT (item_id, condition) DO UPDATE
                     SET snoozed_until = EXCLUDED.snoozed_until, dismissed = EXCLUDED.dismissed;
             END IF;
+            RETURN largest;
         END
         $$
         """
@@ -190,7 +198,7 @@ enum PostgresSchema {
         """
 
     /// Commits a batch (`[{"cause": …, "write": StoredWrite}]`) on top of
-    /// revision `base`, in one round trip. The head row's lock orders every
+    /// revision `base`, in one round trip. The head lock orders every
     /// commit of every instance: the batch is stored only if no other
     /// commit came after `base`; otherwise nothing is, and the answer is the
     /// list's revision as a negative number (`-1 - revision`), so the
@@ -201,7 +209,8 @@ enum PostgresSchema {
     /// while another session holds it (`todod_lock`), and holds it until it
     /// is flushed. A session that holds it for itself lets go of that hold
     /// here; the transaction's own keeps everyone out until the flush.
-    /// (Version 1 made it without the lock; version 3 makes this one.)
+    /// (Version 1 made it with a lock on the head row instead; version 3
+    /// makes this one.)
     static let commitFunction = """
         CREATE OR REPLACE FUNCTION todod_commit(p_base bigint, p_instance text, p_undo_limit bigint, p_batch jsonb) RETURNS bigint
         LANGUAGE plpgsql AS $$
@@ -209,25 +218,22 @@ enum PostgresSchema {
             head bigint;
             rev bigint := p_base;
             t jsonb;
-            c jsonb;
             largest bigint := 0;
         BEGIN
             PERFORM pg_advisory_xact_lock(\(headLock));
-            PERFORM todod_unlock();
-            SELECT revision INTO head FROM list_head WHERE id = 1 FOR UPDATE;
+            IF current_setting('todod.holds_lock', true) = 'on' THEN
+                PERFORM todod_unlock();
+            END IF;
+            -- Read after the lock: every commit before this one is visible.
+            SELECT revision INTO head FROM list_head WHERE id = 1;
             IF head <> p_base THEN
                 RETURN -1 - head;
             END IF;
             FOR t IN SELECT jsonb_array_elements(p_batch) LOOP
                 rev := rev + 1;
-                PERFORM todod_apply_write(t->'write', p_undo_limit);
+                largest := greatest(largest, todod_apply_write(t->'write', p_undo_limit));
                 INSERT INTO change_log (revision, instance, cause, change)
                     VALUES (rev, p_instance, CASE WHEN jsonb_typeof(t->'cause') = 'object' THEN t->'cause' END, t->'write');
-                FOR c IN SELECT jsonb_array_elements(coalesce(t->'write'->'changes', '[]'::jsonb)) LOOP
-                    IF jsonb_typeof(c->'after') = 'object' THEN
-                        largest := greatest(largest, (c->'after'->>'id')::bigint);
-                    END IF;
-                END LOOP;
             END LOOP;
             UPDATE list_head SET revision = rev, next_id = greatest(next_id, largest + 1) WHERE id = 1;
             PERFORM pg_notify('todod', rev::text);

@@ -141,6 +141,28 @@ import TodoViewModels
         #expect(heard.withLock { $0.contains(before + 1) })
     }
 
+    @Test func aDatabaseAtVersionTwoIsMigratedAndKeepsItsList() throws {
+        let database = try cluster.createDatabase("version2")
+        // The tables as versions 1 and 2 leave them, with one item committed.
+        var statements = ["CREATE TABLE todod_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"]
+        statements += PostgresSchema.migrations[0] + PostgresSchema.migrations[1]
+        statements += ["INSERT INTO todod_schema (version) VALUES (1), (2)"]
+        statements += [
+            #"INSERT INTO item VALUES (1, '{"id": 1, "title": "kept", "isDone": false, "createdAt": 0, "updatedAt": 0}')"#,
+            "UPDATE list_head SET revision = 1, next_id = 2",
+        ]
+        // As the role todod connects as, which must own what it migrates.
+        for statement in statements { _ = try cluster.psql("SET ROLE \(cluster.user); \(statement)", database: database) }
+
+        let store = try store(database)
+        defer { store.close() }
+        #expect(try cluster.psql("SELECT max(version) FROM todod_schema", database: database).contains("\(PostgresSchema.version)"))
+        #expect(try store.loadShared().snapshot.items.map(\.title) == ["kept"])
+        #expect(try store.commit([Self.transaction(Self.add(5, "after"))], after: 1) == .committed(revision: 2))
+        // The next id passes the largest stored, as todod_apply_write now reports it.
+        #expect(try store.loadShared().snapshot.nextID == TodoID(6))
+    }
+
     @Test func aDatabaseFromANewerTodoIsNotOpened() throws {
         let database = try cluster.createDatabase("newer")
         try store(database).close()
