@@ -135,8 +135,9 @@ public final class PostgresListStore: SharedListStore {
                 try await body(current, logger)
             }
         } catch {
-            if current.isClosed || error is StoreUnavailable {
+            if current.isClosed || error is StoreUnavailable || Self.meansUnreachable(error) {
                 connection.withLock { if $0 === current { $0 = nil } }
+                if !current.isClosed { Self.close(current) }
                 if case StoreUnavailable.timedOut(let seconds) = error {
                     throw StoreUnavailable.unreachable(server: server, reason: "no answer within \(Int(seconds)) s")
                 }
@@ -146,6 +147,17 @@ public final class PostgresListStore: SharedListStore {
             if error is PSQLError { throw StatementFailed(reason: Self.reason(error)) }
             throw error
         }
+    }
+
+    /// Whether `error` says the connection is gone, or the server is going
+    /// away or not yet taking work (SQLSTATE classes 08 and 57P: a fast
+    /// shutdown's "terminating connection due to administrator command"),
+    /// rather than that it refused the statement. The connection may not
+    /// yet look closed when the error arrives, so its word decides.
+    static func meansUnreachable(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        if let state = error.serverInfo?[.sqlState] { return state.hasPrefix("08") || state.hasPrefix("57P") }
+        return [.serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError].contains(error.code)
     }
 
     /// What went wrong, in a line: PostgreSQL's own message when it sent one.

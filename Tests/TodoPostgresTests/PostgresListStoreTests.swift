@@ -226,6 +226,26 @@ import TodoViewModels
         #expect(try laptop.loadShared().snapshot.items.map(\.title) == ["laptop's"])
     }
 
+    @Test func aCommitCutShortByTheServerGoingAwayIsUnavailableNotRefused() throws {
+        let (database, laptop, desktop) = try laptopAndDesktop(sharing: "terminated")
+        defer { [laptop, desktop].forEach { $0.close() } }
+        // The desktop's commit waits for the laptop's lock; then the server
+        // ends its session, as a fast shutdown ends every session: PostgreSQL
+        // says so (57P01) before the connection closes.
+        #expect(try laptop.lock(after: 0, limit: 10, on: Self.loop).wait().isEmpty)
+        let waiting = desktop.commit([Self.transaction(Self.add(1, "desktop's"))], after: 0, on: Self.loop)
+        let waitingSessions = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND wait_event_type = 'Lock'"
+        for _ in 1...200 where try cluster.psql(waitingSessions).trimmingCharacters(in: .whitespacesAndNewlines) == "0" {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        _ = try cluster.psql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND wait_event_type = 'Lock'")
+        #expect(throws: StoreUnavailable.self) { try waiting.wait() }
+        laptop.unlock(on: Self.loop)
+        // The next commit connects again.
+        #expect(try desktop.commit([Self.transaction(Self.add(1, "desktop's"))], after: 0) == .committed(revision: 1))
+    }
+
     /// The loop the tests' commits run on, as an owner's would. Stores may
     /// share it: nothing on it blocks, and the tests wait off it.
     static let loop = MultiThreadedEventLoopGroup.singleton.next()
