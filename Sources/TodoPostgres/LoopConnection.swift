@@ -153,13 +153,9 @@ final class LoopConnection: Sendable {
     /// What a failure on `connection` is to the owner; closes the
     /// connection if it is unusable or may hold the head lock.
     private func failed(_ error: any Error, on connection: PostgresConnection) -> any Error {
-        if connection.isClosed || error is StoreUnavailable || PostgresListStore.meansUnreachable(error) {
-            if state.value.connection === connection { drop() }
-            if let unavailable = error as? StoreUnavailable { return unavailable }
-            return StoreUnavailable.unreachable(server: server, reason: PostgresListStore.reason(error))
-        }
-        if state.value.holdsLock, state.value.connection === connection { drop() }
-        return StatementFailed(reason: PostgresListStore.reason(error))
+        let (failure, lost) = PostgresListStore.storeError(error, on: connection, server: server)
+        if lost || state.value.holdsLock, state.value.connection === connection { drop() }
+        return failure
     }
 
     /// Forgets the connection, closing it.

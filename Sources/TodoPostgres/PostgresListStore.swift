@@ -135,18 +135,30 @@ public final class PostgresListStore: SharedListStore {
                 try await body(current, logger)
             }
         } catch {
-            if current.isClosed || error is StoreUnavailable || Self.meansUnreachable(error) {
+            let (failure, lost) = Self.storeError(error, on: current, server: server)
+            if lost {
                 connection.withLock { if $0 === current { $0 = nil } }
                 if !current.isClosed { Self.close(current) }
-                if case StoreUnavailable.timedOut(let seconds) = error {
-                    throw StoreUnavailable.unreachable(server: server, reason: "no answer within \(Int(seconds)) s")
-                }
-                if let unavailable = error as? StoreUnavailable { throw unavailable }
-                throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
             }
-            if error is PSQLError { throw StatementFailed(reason: Self.reason(error)) }
-            throw error
+            throw failure
         }
+    }
+
+    /// What a statement's failure on `connection` is to the owner, and
+    /// whether the connection is lost (gone, timed out, or the server going
+    /// away: the caller drops it). Out of reach is `StoreUnavailable`; the
+    /// server refusing the statement is `StatementFailed`, with its message;
+    /// anything else (a change the client could not decode) is the error itself.
+    static func storeError(_ error: any Error, on connection: PostgresConnection, server: String) -> (error: any Error, lost: Bool) {
+        if case StoreUnavailable.timedOut(let seconds) = error {
+            return (StoreUnavailable.unreachable(server: server, reason: "no answer within \(Int(seconds)) s"), true)
+        }
+        if let unavailable = error as? StoreUnavailable { return (unavailable, true) }
+        if connection.isClosed || meansUnreachable(error) {
+            return (StoreUnavailable.unreachable(server: server, reason: reason(error)), true)
+        }
+        if error is PSQLError { return (StatementFailed(reason: reason(error)), false) }
+        return (error, false)
     }
 
     /// Whether `error` says the connection is gone, or the server is going
