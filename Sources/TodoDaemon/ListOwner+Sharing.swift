@@ -139,9 +139,11 @@ extension ListOwner {
     }
 
     /// A call to the store failed: what waited for it is refused now, not
-    /// after the outage, and the store is tried again after a pause.
-    private func lostStore(_ error: any Error) {
-        if error is StoreUnavailable {
+    /// after the outage, and the store is tried again after a pause. It
+    /// counts as out of reach when the error says so, or when the caller
+    /// cannot go on without it (`unreachable`: a catch-up read).
+    private func lostStore(_ error: any Error, unreachable: Bool = false) {
+        if unreachable || error is StoreUnavailable {
             lastStoreProblem = Self.problem(error)
             storeReachable = false
         }
@@ -188,9 +190,7 @@ extension ListOwner {
                 self.catchUpIfBehind()
             case .failure(let error):
                 // Unreachable, whatever the error: the read is tried again after a pause.
-                self.lastStoreProblem = Self.problem(error)
-                self.storeReachable = false
-                self.lostStore(error)
+                self.lostStore(error, unreachable: true)
             }
             self.finishTurn()
         }
