@@ -259,7 +259,22 @@ public struct TodoCollection: Sendable {
     /// Puts `nextID` back after the add that raised it was taken back (its
     /// write failed), so memory and store agree on the next id.
     public mutating func restoreNextID(_ id: TodoID) {
-        nextID = max(id, TodoID((items.map(\.id.rawValue).max() ?? 0) + 1))
+        // Every item's id is below `nextID`, so only ids from `id` up can
+        // still hold one: looked up one by one when they are fewer than the
+        // items (a shared list's instance takes back its adds on every
+        // commit it loses, and a scan of every item each time showed).
+        let above = nextID.rawValue - id.rawValue
+        guard above > 0 else {
+            nextID = id
+            return
+        }
+        if above <= Int64(items.count) {
+            var candidate = nextID.rawValue - 1
+            while candidate >= id.rawValue, positions[TodoID(candidate)] == nil { candidate -= 1 }
+            nextID = TodoID(max(id.rawValue, candidate + 1))
+        } else {
+            nextID = max(id, TodoID((items.map(\.id.rawValue).max() ?? 0) + 1))
+        }
     }
 
     /// Refuses edits that would leave an item with more than
