@@ -79,13 +79,14 @@ extension ListOwner {
             case .success(let missed):
                 self.storeAnswered()
                 // Nothing missed: what is planned is planned on the newest state.
-                if !missed.isEmpty { self.integrate(missed) }
+                let others = missed.isEmpty ? [] : self.integrate(missed)
                 // Only now: nothing may start another commit while the lock is this one's.
                 self.storeRead = nil
                 if missed.count == Self.catchUpLimit || self.unpublished.isEmpty {
                     // More to read than one read brings, or nothing left to commit.
                     store.unlock(on: self.loop)
                     if missed.count == Self.catchUpLimit { self.announcedRevision = max(self.announcedRevision, self.publishedRevision + 1) }
+                    others.forEach(self.publish)
                 } else {
                     // Under the lock nobody commits: this instance has everything.
                     self.announcedRevision = self.publishedRevision
@@ -93,6 +94,12 @@ extension ListOwner {
                     store.commit(self.storedBatch(for: store), after: self.publishedRevision, on: self.loop).whenComplete { result in
                         self.finishCommit(result, to: store)
                     }
+                    // Announced while the batch is on its way: encoding the
+                    // others' events (a third of the work of integrating
+                    // them) does not hold the lock, which every instance
+                    // waits for in turn. Their revisions come before the
+                    // batch's, which is announced on its answer.
+                    others.forEach(self.publish)
                     self.finishTurn()
                     return
                 }
@@ -182,7 +189,7 @@ extension ListOwner {
             switch result {
             case .success(let missed):
                 self.storeAnswered()
-                self.integrate(missed)
+                self.integrate(missed).forEach(self.publish)
                 if missed.count < Self.catchUpLimit {
                     // All read: a forced read (after a loss) may have found nothing new.
                     self.announcedRevision = min(self.announcedRevision, self.publishedRevision)
@@ -241,7 +248,9 @@ extension ListOwner {
 
     /// Applies what other instances committed on top of what this one has
     /// announced, and carries out again what this one had not yet stored.
-    func integrate(_ missed: [StoredTransaction]) {
+    /// Returns the others' transactions, for the caller to `publish` (their
+    /// events and history) in order, before any of this instance's own.
+    func integrate(_ missed: [StoredTransaction]) -> [PendingTransaction] {
         let replanned = unpublished
         for transaction in replanned.reversed() {
             if let applied = transaction.applied { viewModel.revert(applied) }
@@ -250,13 +259,14 @@ extension ListOwner {
         revision = publishedRevision
         let requests = requestsToCarryOutAgain(replanned)
 
+        var others: [PendingTransaction] = []
         for entry in missed where entry.revision > publishedRevision {
             guard entry.revision == publishedRevision + 1 else { break }  // read the rest next time
             if entry.instance != sharedStore?.instance { otherCommitApplied = .now() }
             let outcome = viewModel.applyStored(entry.write)
             if let next = outcome.nextEvent { scheduleTick(at: next) }
             revision += 1
-            publish(
+            others.append(
                 PendingTransaction(
                     revision: revision, changes: outcome.changes, cause: entry.cause.flatMap(Self.cause(fromJSON:)), write: nil,
                     applied: nil, removedView: entry.write.removedViews.first))
@@ -273,6 +283,7 @@ extension ListOwner {
             }
         }
         didChange()
+        return others
     }
 
     /// A request to carry out again, and where its reply goes.
@@ -362,8 +373,11 @@ extension ListOwner {
     }
 
     static func cause(fromJSON text: String) -> Cause? {
-        try? JSONDecoder().decode(Cause.self, from: Data(text.utf8))
+        try? causeDecoder.decode(Cause.self, from: Data(text.utf8))
     }
+
+    /// One for every transaction read: a decoder is costly to make.
+    private static let causeDecoder = JSONDecoder()
 
     /// Starts listening for other instances' commits, and reads the change
     /// log every `pollInterval` seconds as well: a notification can be lost
