@@ -19,6 +19,9 @@ struct CommitCounts {
     var edits = 0
     var stored = 0
     var calls = 0
+    /// Milliseconds the server spent in `todod_commit` over all `calls`,
+    /// before the flush (a function's time ends with its last statement).
+    var commitTime = 0.0
     var refused: Int { calls - stored }
 
     static func enable(on list: SharedList) throws {
@@ -39,17 +42,19 @@ struct CommitCounts {
         let row = try list.cluster.psql(
             """
             SELECT (SELECT count(*) FROM change_log), (SELECT count(DISTINCT (instance, committed_at)) FROM change_log),
-                (SELECT coalesce(sum(calls), 0) FROM pg_stat_user_functions WHERE funcname = 'todod_commit')
+                (SELECT coalesce(sum(calls), 0) FROM pg_stat_user_functions WHERE funcname = 'todod_commit'),
+                (SELECT round(coalesce(sum(total_time), 0) * 1000) FROM pg_stat_user_functions WHERE funcname = 'todod_commit')
             """, database: list.database)
         let fields = row.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|").compactMap { Int($0) }
-        guard fields.count == 3 else { throw BenchmarkError.failed("unexpected counts from \(list.database): \(row)") }
-        return CommitCounts(edits: fields[0], stored: fields[1], calls: fields[2])
+        guard fields.count == 4 else { throw BenchmarkError.failed("unexpected counts from \(list.database): \(row)") }
+        return CommitCounts(edits: fields[0], stored: fields[1], calls: fields[2], commitTime: Double(fields[3]) / 1000)
     }
 
     /// "4,757 edits in 1,230 commits (3.9 each), 12 refused".
     var summary: String {
         let each = stored > 0 ? String(format: "%.1f", Double(edits) / Double(stored)) : "—"
         return "\(SharedStoreBenchmark.grouped(edits)) edits in \(SharedStoreBenchmark.grouped(stored)) commits (\(each) each), "
-            + "\(SharedStoreBenchmark.grouped(refused)) more refused for a conflict"
+            + "\(SharedStoreBenchmark.grouped(refused)) more refused for a conflict; "
+            + String(format: "%.3f ms in todod_commit per call", calls > 0 ? commitTime / Double(calls) : 0)
     }
 }
