@@ -163,6 +163,34 @@ import TodoViewModels
         #expect(try store.loadShared().snapshot.nextID == TodoID(6))
     }
 
+    @Test func theUndoStackKeepsItsNewestStepsAndEachTrimReadsOnlyWhatItDeletes() throws {
+        let database = try cluster.createDatabase("trimmed")
+        let store = try store(database)
+        defer { store.close() }
+        let steps = UndoHistory.limit * 3 + 7
+        var revision = 0
+        for first in stride(from: 1, through: steps, by: 50) {
+            let batch = (first..<min(first + 50, steps + 1)).map { Self.transaction(Self.add(Int64($0), "item \($0)")) }
+            #expect(try store.commit(batch, after: revision) == .committed(revision: revision + batch.count))
+            revision += batch.count
+        }
+        func number(_ query: String) throws -> Int {
+            Int(try cluster.psql(query, database: database).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+        // Trimmed every 32 steps, to the limit: never more than 31 over it.
+        let kept = try number("SELECT count(*) FROM history_step WHERE stack = 'undo'")
+        #expect(kept >= UndoHistory.limit && kept < UndoHistory.limit + 32)
+        // The newest are the ones kept, and the last trim's bound is the oldest of them.
+        let floor = try number("SELECT undo_floor FROM list_head")
+        let oldest = try number("SELECT min(seq) FROM history_step WHERE stack = 'undo'")
+        #expect(floor > 0 && floor <= oldest)
+        #expect(try number("SELECT count(*) FROM history_step WHERE seq < \(floor)") == 0)
+        let loaded = try store.loadShared()
+        #expect(loaded.snapshot.items.count == steps)
+        #expect(loaded.snapshot.history.undoSteps.count == UndoHistory.limit)
+        #expect(loaded.snapshot.history.nextUndo?.description == "add “item \(steps)”")
+    }
+
     @Test func aDatabaseFromANewerTodoIsNotOpened() throws {
         let database = try cluster.createDatabase("newer")
         try store(database).close()
