@@ -86,7 +86,6 @@ extension ListOwner {
                     // More to read than one read brings, or nothing left to commit.
                     store.unlock(on: self.loop)
                     if missed.count == Self.catchUpLimit { self.announcedRevision = max(self.announcedRevision, self.publishedRevision + 1) }
-                    others.forEach(self.publish)
                 } else {
                     // Under the lock nobody commits: this instance has everything.
                     self.announcedRevision = self.publishedRevision
@@ -94,15 +93,13 @@ extension ListOwner {
                     store.commit(self.storedBatch(for: store), after: self.publishedRevision, on: self.loop).whenComplete { result in
                         self.finishCommit(result, to: store)
                     }
-                    // Announced while the batch is on its way: encoding the
-                    // others' events (a third of the work of integrating
-                    // them) does not hold the lock, which every instance
-                    // waits for in turn. Their revisions come before the
-                    // batch's, which is announced on its answer.
-                    others.forEach(self.publish)
-                    self.finishTurn()
-                    return
                 }
+                // Announced once the lock is let go of or the batch is on its
+                // way: encoding the others' events (a third of the work of
+                // integrating them) does not hold the lock, which every
+                // instance waits for in turn. Their revisions come before the
+                // batch's, which is announced on its answer.
+                others.forEach(self.publish)
             case .failure(let error):
                 self.storeRead = nil
                 self.lostStore(error)

@@ -18,7 +18,7 @@ public struct ClosedOnExecPipe: Sendable {
         writeEnd = ends[1]
     }
 
-    // glibc 2.34's pipe2, which Swift's Glibc module does not show.
+    // glibc's pipe2, which Swift's Glibc module does not show.
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
     private static let pipe2: Pipe2? = dlsym(nil, "pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
 }
