@@ -190,14 +190,21 @@ public final class PostgresListStore: SharedListStore {
 
     // MARK: Schema
 
+    /// Creates the tables or brings them up to this version, in one
+    /// transaction under the migration lock, so instances started together
+    /// on a new database take turns: the first creates everything, and the
+    /// others wait for its commit, then find nothing left to do. The lock
+    /// comes before anything looks at or creates a table, the version's
+    /// own included: `CREATE TABLE IF NOT EXISTS` run by two sessions at
+    /// once can still fail with a duplicate key in PostgreSQL's catalogue.
     private func migrate() throws {
         try withConnection { connection, logger in
-            try await connection.query(
-                "CREATE TABLE IF NOT EXISTS todod_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-                logger: logger)
             try await connection.query("BEGIN", logger: logger)
             do {
                 try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", logger: logger)
+                try await connection.query(
+                    "CREATE TABLE IF NOT EXISTS todod_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                    logger: logger)
                 var current = 0
                 for try await version in try await connection.query("SELECT coalesce(max(version), 0) FROM todod_schema", logger: logger)
                     .decode(Int.self)

@@ -23,11 +23,14 @@ import TodoViewModels
 
     deinit { cluster.destroy() }
 
-    func store(_ database: String, instance: String = "laptop") throws -> PostgresListStore {
-        let configuration = PostgresConnection.Configuration(
+    func configuration(_ database: String) -> PostgresConnection.Configuration {
+        PostgresConnection.Configuration(
             unixSocketPath: "\(cluster.socketDirectory)/.s.PGSQL.\(cluster.port)", username: cluster.user,
             password: cluster.password, database: database)
-        return try PostgresListStore(configuration: configuration, server: "test cluster", instance: instance, timeout: 30)
+    }
+
+    func store(_ database: String, instance: String = "laptop") throws -> PostgresListStore {
+        try PostgresListStore(configuration: configuration(database), server: "test cluster", instance: instance, timeout: 30)
     }
 
     /// Two instances' stores on one new database's list.
