@@ -17,6 +17,10 @@ import TodoProtocol
 /// - Over the **hard limit** (replies pile up too, e.g. a client that sends
 ///   requests and never reads), or when **nothing could be written for the
 ///   stall timeout**, the client gets `connection.goodbye` and is closed.
+///   What is queued is dropped, so the goodbye is next after the batch
+///   the socket was already given, and the stall clock starts again: a
+///   client that reads within the stall timeout of its goodbye gets it.
+///   Only one that does not is closed without it.
 ///
 /// Replies and notices are never dropped short of a goodbye.
 final class ConnectionOutbox: Sendable {
@@ -42,6 +46,8 @@ final class ConnectionOutbox: Sendable {
     /// Called (outside the lock) when lines are waiting and the writer was
     /// not yet told: it should take them (`takeNext`) on its event loop.
     private let wake: @Sendable () -> Void
+    /// The time, for the stall clock; a test's own clock in tests.
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     private struct Entry {
         /// Replies and notices are never dropped short of a goodbye; events are.
@@ -63,7 +69,7 @@ final class ConnectionOutbox: Sendable {
         var finished = false
         /// The writer was woken and has not yet taken everything.
         var woken = false
-        var lastProgress = ContinuousClock.now
+        var lastProgress: ContinuousClock.Instant
 
         var isEmpty: Bool { head == queue.count }
 
@@ -93,15 +99,17 @@ final class ConnectionOutbox: Sendable {
         drained: @escaping @Sendable (Int) -> Void,
         saidGoodbye: @escaping @Sendable (Int, GoodbyeReason) -> Void,
         startedLagging: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
-        wake: @escaping @Sendable () -> Void = {}
+        wake: @escaping @Sendable () -> Void = {},
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.wake = wake
+        self.now = now
         self.startedLagging = startedLagging
         self.connectionID = connectionID
         self.limits = limits
         self.drained = drained
         self.saidGoodbye = saidGoodbye
-        state = Mutex(State())
+        state = Mutex(State(lastProgress: now()))
     }
 
     // MARK: Putting lines in
@@ -118,7 +126,7 @@ final class ConnectionOutbox: Sendable {
         let wakeWriter = state.withLock { state -> Bool in
             state.lagging = false
             state.resyncRequested = false
-            for line in lines { Self.append(Entry(line: line, kind: .event), to: &state) }
+            for line in lines { Self.append(Entry(line: line, kind: .event), to: &state, at: now()) }
             return Self.shouldWake(&state)
         }
         if wakeWriter { wake() }
@@ -134,10 +142,10 @@ final class ConnectionOutbox: Sendable {
             // than a limit (a 100,000-row snapshot) reaches a client that
             // reads, and one that does not read is stopped by its next line.
             let waitingBefore = state.pendingBytes
-            Self.append(entry, to: &state)
+            Self.append(entry, to: &state, at: now())
             if waitingBefore > limits.hardBytes {
                 goodbye = .outboxFull
-                Self.sayGoodbye(.outboxFull, limits: limits, to: &state)
+                Self.sayGoodbye(.outboxFull, limits: limits, to: &state, at: now())
             } else if entry.isEvent && waitingBefore > limits.softBytes {
                 let pending = state.pendingBytes
                 lagged = pending
@@ -148,7 +156,7 @@ final class ConnectionOutbox: Sendable {
                         line: MessageEncoding.notification(
                             ConnectionLagging.self, params: .init(pendingBytes: pending, softLimitBytes: limits.softBytes)),
                         kind: .laggingNotice),
-                    to: &state)
+                    to: &state, at: now())
             }
             return Self.shouldWake(&state)
         }
@@ -157,8 +165,8 @@ final class ConnectionOutbox: Sendable {
         if wakeWriter { wake() }
     }
 
-    private static func append(_ entry: Entry, to state: inout State) {
-        if state.isEmpty && state.writing == 0 { state.lastProgress = .now }  // the stall clock starts now
+    private static func append(_ entry: Entry, to state: inout State, at now: ContinuousClock.Instant) {
+        if state.isEmpty && state.writing == 0 { state.lastProgress = now }  // the stall clock starts now
         state.queue.append(entry)
         state.pendingBytes += entry.line.count
     }
@@ -170,8 +178,16 @@ final class ConnectionOutbox: Sendable {
         return true
     }
 
-    private static func sayGoodbye(_ reason: GoodbyeReason, limits: Limits, to state: inout State) {
+    /// Drops what is queued and queues the goodbye, to follow the batch
+    /// being written. The stall clock starts again: the client has a whole
+    /// stall timeout to read its goodbye, however long it had been silent
+    /// before (a client that sent requests for a while without reading
+    /// would otherwise be closed at the next check, the goodbye unread).
+    private static func sayGoodbye(
+        _ reason: GoodbyeReason, limits: Limits, to state: inout State, at now: ContinuousClock.Instant
+    ) {
         state.goodbye = reason
+        state.lastProgress = now
         // What is queued will not be read in time; the lagging notice, if
         // queued, stays so the client learns the whole story.
         let lagging = state.queue[state.head...].filter { $0.kind == .laggingNotice }
@@ -203,7 +219,7 @@ final class ConnectionOutbox: Sendable {
     // MARK: Taking lines out (the writer)
 
     /// What the writer should do next, on its event loop after a wake.
-    enum Next {
+    enum Next: Equatable {
         /// Write these lines (one or more, whole), then ask again.
         case write(Data)
         /// Nothing more for now: flush; the next line wakes the writer again.
@@ -237,7 +253,7 @@ final class ConnectionOutbox: Sendable {
         let lagged = state.withLock { state -> Bool in
             state.pendingBytes -= bytes
             state.writing -= bytes
-            state.lastProgress = .now
+            state.lastProgress = now()
             guard state.isEmpty, state.writing == 0, state.lagging, !state.resyncRequested, state.goodbye == nil else {
                 return false
             }
@@ -253,13 +269,15 @@ final class ConnectionOutbox: Sendable {
 
     /// Called periodically: whether data has been waiting with no write for
     /// the stall timeout. The first time, a goodbye is queued (a client that
-    /// starts reading again still gets it); the second time, close.
-    func checkStall(now: ContinuousClock.Instant = .now) -> StallCheck {
+    /// starts reading again still gets it); once a goodbye is queued, for
+    /// whatever reason, close when nothing was written for the stall
+    /// timeout since.
+    func checkStall() -> StallCheck {
+        let instant = now()
         let result = state.withLock { state -> StallCheck in
-            guard !state.isEmpty || state.writing > 0, now - state.lastProgress > limits.stallTimeout else { return .fine }
+            guard !state.isEmpty || state.writing > 0, instant - state.lastProgress > limits.stallTimeout else { return .fine }
             if state.goodbye != nil { return .close }
-            Self.sayGoodbye(.stalled, limits: limits, to: &state)
-            state.lastProgress = now
+            Self.sayGoodbye(.stalled, limits: limits, to: &state, at: instant)
             return .sayGoodbye
         }
         if result == .sayGoodbye { saidGoodbye(connectionID, .stalled) }

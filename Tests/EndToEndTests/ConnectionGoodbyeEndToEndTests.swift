@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// `connection.goodbye` reaches the client it is for: the last line before
+/// the daemon closes the connection, as PROTOCOL.md promises.
+@Suite struct ConnectionGoodbyeEndToEndTests {
+    /// A client sends hundreds of requests without reading, well past the
+    /// hard limit, and reads only afterwards: what the socket already held
+    /// comes first, then the goodbye, then the end of the stream. Another
+    /// client is served all along.
+    @Test func aClientThatFloodsRequestsAndReadsAfterwardsGetsItsGoodbyeLast() async throws {
+        let daemon = try DaemonProcess()
+        daemon.arguments = ["--outbox-hard-limit", "1048576", "--stall-timeout", "30"]
+        try await daemon.start()
+        let other = try RawConnection(path: daemon.socket, readGreeting: true)
+        try other.send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"kept"}}"# + "\n")
+        #expect(try other.readLine()?.contains(#""id":1"#) == true)
+
+        let flooding = try RawConnection(path: daemon.socket, readGreeting: true)
+        for id in 1...400 {
+            try flooding.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"rpc.describe"}"# + "\n")
+        }
+        #expect(await daemon.log.wait(timeout: .seconds(60)) { $0.contains("reason=outboxFull") })
+        var lines: [String] = []
+        while let line = try flooding.readLine(timeout: .seconds(60)) { lines.append(line) }
+        let last = try #require(lines.last, "nothing came back, not even a goodbye")
+        #expect(last.contains(#""method":"connection.goodbye""#), "the last of \(lines.count) lines: \(last.prefix(200))")
+        #expect(last.contains(#""reason":"outboxFull""#))
+        #expect(lines.dropLast().allSatisfy { !$0.contains("connection.goodbye") })
+        // Far fewer replies than requests: what was queued was dropped.
+        #expect(lines.count < 100, "\(lines.count) lines")
+
+        try other.send(#"{"jsonrpc":"2.0","id":2,"method":"server.status"}"# + "\n")
+        #expect(try other.readLine()?.contains(#""items":1"#) == true)
+    }
+}
