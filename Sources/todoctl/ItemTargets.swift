@@ -6,11 +6,17 @@ import TodoProtocol
 import TodoViewModels
 
 /// The items a bulk command acts on: ids (`3 4 7`), or a query
-/// (`+errands`, `project:home and overdue`), as one argument list.
+/// (`+errands`, `project:home and overdue`), as one argument list, or
+/// `--all`.
 ///
 /// All words that are item ids make an id list; anything else is read as
 /// one query, by todod, with the query grammar every view uses. Either way
 /// the command is sent as one `transaction`: all or nothing, one undo step.
+///
+/// An empty word is refused, never read as a query: to todod an empty
+/// query matches every item, and `todoctl rm "$ID"` with `ID` unset must
+/// not delete the list. Every item is chosen only on purpose, with
+/// `--all` or a query that says so (`status:all`).
 struct ItemTargets: ParsableArguments {
     // `.allUnrecognized`: a query word like `-work` is not an option.
     @Argument(
@@ -25,9 +31,26 @@ struct ItemTargets: ParsableArguments {
     @Flag(name: .customLong("yes"), help: "With a query matching more than 5 items: do not ask first.")
     var yes = false
 
+    // No short name: `-a` is a query word (not tagged a).
+    @Flag(name: .customLong("all"), help: "Every item the command can act on (asks first, as a query does).")
+    var all = false
+
     func validate() throws {
-        if targets.isEmpty { throw ValidationError("Name at least one item id, or a query.") }
-        if dryRun && ids != nil { throw ValidationError("--dry-run lists what a query matches; with ids, see them with `todoctl show ID`.") }
+        if let problem = selectionProblem { throw ValidationError(problem) }
+        if dryRun && !all && ids != nil { throw ValidationError("--dry-run lists what a query matches; with ids, see them with `todoctl show ID`.") }
+    }
+
+    /// Why the words select nothing that can be acted on, if they don't.
+    var selectionProblem: String? {
+        if all {
+            return targets.isEmpty ? nil : "Give --all or item ids or a query, not both."
+        }
+        if targets.isEmpty { return "Name at least one item id, or a query; --all for every item." }
+        if targets.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+            return "An empty item id or query selects nothing (an unset variable?). "
+                + "To act on every item on purpose, give --all, or a query such as status:pending."
+        }
+        return nil
     }
 
     /// The ids, when every word is one.
@@ -44,23 +67,33 @@ struct ItemTargets: ParsableArguments {
     /// query is limited to unless it names a `status:` itself (`done` acts on
     /// active items, `undone` on completed ones). Prints each result with
     /// `describe`; exits as the refusal says (nothing changed then).
+    ///
+    /// `verb` is the action with its object left out ("mark done",
+    /// "delete"): messages put the object in (`mark them done`).
     func run(
         on connection: ConnectionOptions, verb: String, filter: ListFilter,
         command: @escaping @Sendable (Int64) throws -> Transaction.Command,
         describe: @escaping @Sendable (Transaction.Entry, Int64) -> String
     ) async throws {
-        let (ids, dryRun, yes) = (ids, dryRun, yes)
-        let query = targets.joined(separator: " ")
+        // Checked here too: `modify` builds its targets without parsing them.
+        if let problem = selectionProblem {
+            ClientFailure.printError("todoctl: \(problem)")
+            throw ExitCode.validationFailure
+        }
+        let (ids, dryRun, yes) = (all ? nil : ids, dryRun, yes)
+        let query = all ? "" : targets.joined(separator: " ")
+        let selection = all ? "--all selects" : "the query “\(query)” matches"
         try await withDaemon(connection) { daemon in
             var chosen = ids ?? []
             if ids == nil {
                 // A query that names a status (status:completed) says itself which items it means.
                 let queryFilter = query.lowercased().contains("status:") ? ListFilter.all : filter
                 let matching = try await daemon.call(
-                    GetListView.self, ViewSelection(own: true, filter: queryFilter, query: query)
+                    GetListView.self, ViewSelection(own: true, filter: queryFilter, query: all ? nil : query)
                 ).rows
                 if matching.isEmpty {
-                    ClientFailure.printError("todoctl: no items match \(query); nothing to \(verb)")
+                    ClientFailure.printError(
+                        all ? "todoctl: there are no items to \(verb)" : "todoctl: no items match the query “\(query)”; nothing to \(verb)")
                     throw ExitCode(ClientFailure.notFound)
                 }
                 if dryRun {
@@ -71,10 +104,11 @@ struct ItemTargets: ParsableArguments {
                 if matching.count > Self.askAbove && !yes {
                     guard isatty(STDIN_FILENO) == 1 else {
                         ClientFailure.printError(
-                            "todoctl: \(query) matches \(matching.count) items; pass --yes to \(verb) them without a terminal, or --dry-run to see them")
+                            "todoctl: \(selection) \(matching.count) items; pass --yes to \(Self.phrase(verb, "them")) without a terminal, or --dry-run to see them")
                         throw ExitCode.validationFailure
                     }
-                    StandardStreams.write("\(verb.capitalized) \(matching.count) items matching \(query)? [y/N] ", to: STDERR_FILENO)
+                    let question = Self.phrase(verb, all ? "all \(matching.count) items" : "\(matching.count) items matching “\(query)”")
+                    StandardStreams.write("\(question.prefix(1).uppercased() + question.dropFirst())? [y/N] ", to: STDERR_FILENO)
                     guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                         ClientFailure.printError("todoctl: nothing changed")
                         throw ExitCode.failure
@@ -82,7 +116,7 @@ struct ItemTargets: ParsableArguments {
                 }
                 if matching.count > Transaction.maximumCommands {
                     ClientFailure.printError(
-                        "todoctl: \(query) matches \(matching.count) items; one command changes at most \(Transaction.maximumCommands) (one undo step): narrow the query")
+                        "todoctl: \(selection) \(matching.count) items; one command changes at most \(Transaction.maximumCommands) (one undo step): narrow the query")
                     throw ExitCode.validationFailure
                 }
                 chosen = matching.map(\.id)
@@ -98,6 +132,13 @@ struct ItemTargets: ParsableArguments {
                 throw ClientError.refused(error)
             }
         }
+    }
+
+    /// The verb with its object in place: "mark done" and "them" make
+    /// "mark them done"; a one-word verb takes it after ("delete them").
+    static func phrase(_ verb: String, _ object: String) -> String {
+        let words = verb.split(separator: " ", maxSplits: 1)
+        return ([String(words[0]), object] + words.dropFirst().map(String.init)).joined(separator: " ")
     }
 
     /// A transaction command for `method` with `params`.

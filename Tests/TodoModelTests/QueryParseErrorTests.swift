@@ -14,16 +14,16 @@ import TodoModel
 
     @Test(arguments: [
         // (query, position, a piece of the message)
-        ("+home and (a or b", 17, "expected \")\" to close \"(\" at 10, found end of query"),
+        ("+home and (a or b", 17, "expected \")\" to close \"(\" at 10, found the end of the query"),
         ("(a or b c", 9, "to close \"(\" at 0"),
-        ("a or", 4, "expected a term after \"or\" at 2, found end of query"),
+        ("a or", 4, "expected a term after \"or\" at 2, found the end of the query"),
         ("or a", 0, "expected a term, found \"or\""),
         ("a and", 5, "expected a term after \"and\" at 2"),
         ("a or or b", 5, "found \"or\""),
         ("()", 1, "expected a term inside \"(\" at 0, found \")\""),
         ("a ( ) b", 4, "inside \"(\" at 2"),
-        ("a)", 1, "expected end of query, found \")\""),
-        ("not", 3, "expected a term after \"not\" at 0, found end of query"),
+        ("a)", 1, "expected the end of the query, found \")\""),
+        ("not", 3, "expected a term after \"not\" at 0, found the end of the query"),
         ("a !", 3, "after \"!\" at 2"),
         ("foo:bar", 0, "expected one of the keys project, pro, priority"),
         ("milk \"half fat", 14, "to close the quote opened at 5"),
@@ -31,7 +31,7 @@ import TodoModel
         ("/unclosed", 9, "\"/\" to close the pattern opened at 0"),
         ("a /(/", 2, "expected a valid regular expression, found /(/"),
         ("//", 0, "a pattern between the slashes"),
-        ("+", 1, "expected a tag name after \"+\", found end of query"),
+        ("+", 1, "expected a tag name after \"+\", found the end of the query"),
         ("+a:b", 2, "\":\" cannot be part of a tag name"),
         ("--x", 1, "cannot start with \"-\""),
         ("project:home..garden", 13, "empty part"),
@@ -40,6 +40,8 @@ import TodoModel
         ("status:open", 7, "a status (pending, completed, waiting, all)"),
         ("due.before:\"  \"", 11, "a date after \"due.before:\""),
         ("due:", 4, "a date after \"due:\""),
+        ("due.before:", 11, "expected a date after \"due.before:\", found the end of the query"),
+        ("due.before: fri", 11, "found \"fri\"; put the date right after the colon, as in due.before:fri"),
         ("+work due.before:someday", 17, "expected a date such as today, tomorrow, fri"),
         ("a or due.after:\"31 feb\"", 15, "found \"31 feb\" (there is no 31 February)"),
         ("due:\"fri 18:00+01:00\"", 4, "found \"fri 18:00+01:00\" (a time zone offset is read only after"),
@@ -71,7 +73,7 @@ import TodoModel
 
     @Test func theMessageHasTheAgreedShape() throws {
         let error = try #require(parseError("(+home or +work"))
-        #expect(error.description == "at 15: expected \")\" to close \"(\" at 0, found end of query")
+        #expect(error.description == "at 15: expected \")\" to close \"(\" at 0, found the end of the query")
     }
 }
 

@@ -9,7 +9,7 @@ public struct QueryParseError: Error, Equatable, Sendable, CustomStringConvertib
     public var position: Int
     /// What the grammar wanted there, e.g. `")" to close "(" at 3`.
     public var expected: String
-    /// What was there instead, e.g. `end of query` or `"or"`.
+    /// What was there instead, e.g. `the end of the query` or `"or"`.
     public var found: String
     /// A suggestion for getting what was probably meant, if there is one.
     public var hint: String?
@@ -21,7 +21,7 @@ public struct QueryParseError: Error, Equatable, Sendable, CustomStringConvertib
         self.hint = hint
     }
 
-    /// `at 14: expected ")" to close "(" at 3, found end of query`
+    /// `at 14: expected ")" to close "(" at 3, found the end of the query`
     public var description: String {
         var text = "at \(position): expected \(expected), found \(found)"
         if let hint { text += "; \(hint)" }

@@ -55,7 +55,7 @@ struct QueryParser {
         if let extra = parser.current {
             // Only a `)` can stop the loops above.
             throw QueryParseError(
-                position: parser.position(extra.start), expected: "end of query",
+                position: parser.position(extra.start), expected: Self.endOfQuery,
                 found: "\")\" with no \"(\" before it to close")
         }
         return query
@@ -76,8 +76,11 @@ struct QueryParser {
 
     private var currentPosition: Int { position(current?.start ?? text.scalars.count) }
 
+    /// What the messages call the place after the last word.
+    static let endOfQuery = "the end of the query"
+
     private var foundDescription: String {
-        guard let current else { return "end of query" }
+        guard let current else { return Self.endOfQuery }
         return "\"\(current.spelling)\""
     }
 
@@ -196,7 +199,7 @@ struct QueryParser {
     }
 
     private func foundAt(_ scalarOffset: Int) -> String {
-        guard let token = tokens.first(where: { $0.start >= scalarOffset }) else { return "end of query" }
+        guard let token = tokens.first(where: { $0.start >= scalarOffset }) else { return Self.endOfQuery }
         return "\"\(token.spelling)\""
     }
 
@@ -240,7 +243,14 @@ struct QueryParser {
             }
         case .due, .dueBefore, .dueAfter:
             guard !value.trimmingWhitespace().isEmpty else {
-                throw QueryParseError(position: position(valueStart), expected: "a date after \"\(spelling):\"", found: found)
+                // Quotes with nothing in them, or else what follows the
+                // colon: the end of the query, or a word the shell or the
+                // typist set apart with a space.
+                let following = valueIsQuoted ? nil : tokens.first { $0.start >= valueStart }
+                throw QueryParseError(
+                    position: position(valueStart), expected: "a date after \"\(spelling):\"",
+                    found: valueIsQuoted ? found : foundAt(valueStart),
+                    hint: following.map { "put the date right after the colon, as in \(spelling):\($0.spelling)" })
             }
             if key == .due, !valueIsQuoted, value.lowercased() == "none" { return .dueNone }
             do {

@@ -10,6 +10,7 @@ struct Modify: AsyncParsableCommand {
             due:DATE, wait:DATE, recur:weekly; an empty value (pri:) clears the field. Other words become \
             the new title. Dates: today, tomorrow, fri, next week, eom, in 3 days, 24 dec, 2026-12-24, \
             with an optional time (fri 18:00).
+
             Leading numbers are item ids (`todoctl modify 5 -- 2 eggs` retitles item 5 "2 eggs"); with \
             --query, the items the query matches (active ones unless it names a status). All items change \
             in one transaction: one undo step, all or nothing.
@@ -45,6 +46,7 @@ struct Modify: AsyncParsableCommand {
         targets.targets = query.map { [$0] } ?? ids.map { String($0) }
         targets.dryRun = dryRun
         targets.yes = yes
+        targets.all = false
         try await targets.run(
             on: todoctl.connection, verb: "modify", filter: .active,
             command: { try ItemTargets.command(ModifyTodo.self, .init(id: $0, text: changes)) },
