@@ -13,7 +13,7 @@ struct Add: AsyncParsableCommand {
             fields: +tag, project:home.garden (pro:), priority:H|M|L (pri:), due:DATE, wait:DATE, recur:weekly \
             (daily, weekdays, weekly, monthly, yearly, every 3 days, … from completion). Dates: today, tomorrow, \
             fri, next week, eom, in 3 days, 24 dec, 2026-12-24, with an optional time (fri 18:00, tomorrow 9am). \
-            A `--` word ends the shorthand (`todoctl add -- +1 for Bob`); --literal takes every word as title.
+            A `--` word ends the shorthand (`todoctl add -- +1 for Bob`); --literal takes every word as title. \
             With no words and a terminal on stdin, todoctl asks for the title.
             """
     )

@@ -9,7 +9,7 @@ struct Call: AsyncParsableCommand {
         commandName: "call",
         abstract: "Send one raw protocol request and print the reply line.",
         discussion: """
-            For scripts and debugging. PARAMS is a JSON object; the reply is printed exactly as todod
+            For scripts and debugging. PARAMS is a JSON object; the reply is printed exactly as todod \
             sent it, one line of JSON. The exit status follows the error's kind, as for other commands.
 
             Examples:

@@ -5,9 +5,10 @@ struct Completion: ParsableCommand {
         commandName: "completion",
         abstract: "Print a shell completion script.",
         discussion: """
-            bash:  todoctl completion bash > ~/.local/share/bash-completion/completions/todoctl
-            zsh:   todoctl completion zsh > "${fpath[1]}/_todoctl"
-            fish:  todoctl completion fish > ~/.config/fish/completions/todoctl.fish
+            Install it where your shell looks for it:
+              bash:  todoctl completion bash > ~/.local/share/bash-completion/completions/todoctl
+              zsh:   todoctl completion zsh > "${fpath[1]}/_todoctl"
+              fish:  todoctl completion fish > ~/.config/fish/completions/todoctl.fish
             """)
 
     enum Shell: String, ExpressibleByArgument, CaseIterable {

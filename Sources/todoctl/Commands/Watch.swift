@@ -12,12 +12,12 @@ struct Watch: AsyncParsableCommand {
         commandName: "watch",
         abstract: "Show the list and redraw it whenever any client changes it: the shared view, @NAME, or a query.",
         discussion: """
-            The daemon pushes every change; nothing is polled. In a terminal the screen is redrawn
-            in place; otherwise the whole list is printed again after a `--- revision N` line.
+            The daemon pushes every change; nothing is polled. In a terminal the screen is redrawn \
+            in place; otherwise the whole list is printed again after a `--- revision N` line. \
             If todod stops or restarts (e.g. `systemctl --user restart todod`), watch reconnects.
 
-            For status bars, --format prints one line per change, e.g.
-            `todoctl watch @work --format '{itemsLeft} · {overdueCount} overdue'`: only the properties
+            For status bars, --format prints one line per change, e.g. \
+            `todoctl watch @work --format '{itemsLeft} · {overdueCount} overdue'`: only the properties \
             it names are sent.
             """
     )
