@@ -10,6 +10,10 @@ struct ContentLine: Hashable {
     /// The content lines of `text`: lines joined where a line break is
     /// followed by a space or tab (folding), split at the first colon outside
     /// quotes. A line without one is an `ImportProblem` naming its number.
+    ///
+    /// The space or tab is found as a byte: a fold may come before a
+    /// combining mark (an "é" written as e and U+0301), and Swift reads the
+    /// space and the mark as one `Character`.
     static func parse(_ text: String) throws(ImportProblem) -> [ContentLine] {
         var lines: [ContentLine] = []
         var current = ""
@@ -20,8 +24,8 @@ struct ContentLine: Hashable {
             lines.append(try ContentLine(current, lineNumber: currentStart))
         }
         for (index, physical) in textLines(text).enumerated() {
-            if let first = physical.first, first == " " || first == "\t" {
-                current += physical.dropFirst()
+            if let first = physical.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+                current += Substring(physical.utf8.dropFirst())
             } else {
                 try finish()
                 current = String(physical)

@@ -38,7 +38,7 @@ struct Import: AsyncParsableCommand {
         guard let format = format ?? Self.format(ofFile: file) else {
             throw ValidationError("say which format \(file) is in: --format taskwarrior, todotxt or ical")
         }
-        let text = try Self.read(file)
+        let text = try Self.read(file, as: format)
         let dryRun = self.dryRun
         let result = try await withDaemon(todoctl.connection) { daemon in
             try await Self.send(text, format: format, dryRun: dryRun, to: daemon)
@@ -57,7 +57,7 @@ struct Import: AsyncParsableCommand {
         }
     }
 
-    private static func read(_ path: String) throws -> String {
+    private static func read(_ path: String, as format: InterchangeFormat) throws -> String {
         let data: Data
         if path == "-" {
             data = Data(StandardStreams.readAll())
@@ -68,7 +68,7 @@ struct Import: AsyncParsableCommand {
             }
             data = read
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard let text = format.text(decoding: data) else {
             ClientFailure.printError("todoctl: \(path == "-" ? "standard input" : path) is not UTF-8 text; nothing was imported")
             throw ExitCode(ClientFailure.refusedInput)
         }
