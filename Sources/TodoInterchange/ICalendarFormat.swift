@@ -6,7 +6,8 @@ import TodoModel
 ///
 /// `SUMMARY` is the title, `STATUS`/`COMPLETED` whether and when it was done
 /// (a `CANCELLED` one is skipped), `DUE` the due date (`VALUE=DATE` a day,
-/// a time with `TZID`, in UTC, or floating in todod's zone), `CATEGORIES`
+/// a time with `TZID`, in UTC, or floating in todod's zone) or, without
+/// one, `DTSTART` plus `DURATION` (`ICalendarDuration`), `CATEGORIES`
 /// the tags, `PRIORITY` 1–4 high, 5 medium, 6–9 low, `RRULE` the
 /// repetition, `DESCRIPTION` the notes (one per line), `UID` the identity,
 /// `CREATED` and `LAST-MODIFIED` the dates. What iCalendar has no property
@@ -89,9 +90,7 @@ public enum ICalendarFormat {
             default: remarks.append("PRIORITY \(value) left out (iCalendar's are 0 to 9)")
             }
         }
-        let due = try first["DUE"].flatMap { line throws(ImportProblem) in
-            try date(line, at: location, timeZone: timeZone, remarks: &remarks)
-        }
+        let due = try self.due(first, at: location, timeZone: timeZone, remarks: &remarks)
         var recurrence: Recurrence?
         if let own = text("X-TODOD-RECURRENCE") {
             recurrence = Recurrence(own)
@@ -128,7 +127,13 @@ public enum ICalendarFormat {
         guard notes.count <= TodoItem.maximumNotes else {
             throw ImportProblem(location: location, message: "\(notes.count) notes; an item holds at most \(TodoItem.maximumNotes)")
         }
-        if first["DTSTART"] != nil { remarks.append("start date (DTSTART) left out (todod has due and wait dates)") }
+        if first["DTSTART"] != nil {
+            let counted = first["DUE"] == nil && due != nil
+            remarks.append(
+                counted
+                    ? "start date (DTSTART) used with DURATION for the due date, and itself left out (todod has due and wait dates)"
+                    : "start date (DTSTART) left out (todod has due and wait dates)")
+        }
         let item = ImportedItem(
             identity: .external(uid), source: location, title: title, isDone: isDone, createdAt: createdAt,
             updatedAt: updatedAt, completedAt: isDone ? completedAt : nil,
@@ -142,12 +147,62 @@ public enum ICalendarFormat {
         return (item, nil)
     }
 
+    /// The due date: `DUE`, or else `DTSTART` plus `DURATION` (RFC 5545
+    /// §3.6.2). A `DURATION` that cannot be counted (not a duration, no
+    /// `DTSTART`, a `DTSTART` that is not a date) is left out and said in
+    /// `remarks`, as fields todod cannot read are, and the to-do is kept
+    /// without a due date rather than the file refused (as for a bad `DUE`):
+    /// the start is no date todod keeps, and the rest of the to-do is good.
+    private static func due(_ first: [String: ContentLine], at location: String, timeZone: TimeZone, remarks: inout [String])
+        throws(ImportProblem) -> DueDate?
+    {
+        let duration = first["DURATION"]
+        let shown = duration.map { ImportFields.shown($0.value) } ?? ""
+        if let due = first["DUE"] {
+            if duration != nil { remarks.append("DURATION \(shown) left out: the to-do has a DUE") }
+            return try date(due, at: location, timeZone: timeZone, remarks: &remarks)
+        }
+        guard let duration else { return nil }
+        guard let start = first["DTSTART"] else {
+            remarks.append("DURATION \(shown) left out: there is no DTSTART to count it from")
+            return nil
+        }
+        guard let length = ICalendarDuration(duration.value) else {
+            remarks.append("DURATION \(shown) left out: not an iCalendar duration (P1W, P2D, PT1H30M, -P1DT12H)")
+            return nil
+        }
+        let clock: (day: CalendarDay, time: (hour: Int, minute: Int, second: Int)?, zone: TimeZone)
+        do {
+            clock = try reading(start, at: location, timeZone: timeZone, remarks: &remarks)
+        } catch {
+            remarks.append("DURATION \(shown) left out: \(error.message)")
+            return nil
+        }
+        switch length.due(from: clock.day, at: clock.time, in: clock.zone, timeZone: timeZone) {
+        case .success(let due): return due
+        case .failure(let problem):
+            remarks.append("DURATION \(shown) left out: \(problem.message)")
+            return nil
+        }
+    }
+
     /// A DATE or DATE-TIME value: a day, or a moment (UTC, in its `TZID`, or
-    /// floating in `timeZone`). A `TZID` the system does not know (Outlook
-    /// writes Windows names such as "W. Europe Standard Time") is read as
-    /// todod's own zone, and said in `remarks`.
+    /// floating in `timeZone`).
     private static func date(_ line: ContentLine, at location: String, timeZone: TimeZone, remarks: inout [String])
         throws(ImportProblem) -> DueDate?
+    {
+        let (day, time, zone) = try reading(line, at: location, timeZone: timeZone, remarks: &remarks)
+        guard let time else { return .day(day) }
+        return .moment(InterchangeDates.local(day, hour: time.hour, minute: time.minute, second: time.second, in: zone))
+    }
+
+    /// A DATE or DATE-TIME value as its clock shows it: the day, the time
+    /// (none for a DATE) and the zone of that clock (UTC, its `TZID`, or
+    /// `timeZone` when floating). A `TZID` the system does not know (Outlook
+    /// writes Windows names such as "W. Europe Standard Time") is read as
+    /// todod's own zone, and said in `remarks`.
+    private static func reading(_ line: ContentLine, at location: String, timeZone: TimeZone, remarks: inout [String])
+        throws(ImportProblem) -> (day: CalendarDay, time: (hour: Int, minute: Int, second: Int)?, zone: TimeZone)
     {
         func failure(_ why: String) -> ImportProblem {
             ImportProblem(location: "\(location), line \(line.lineNumber)", message: "\(line.name) \(line.value): \(why)")
@@ -155,8 +210,8 @@ public enum ICalendarFormat {
         guard let (day, time, zone) = InterchangeDates.dateTimeParts(line.value.trimmingWhitespace()) else {
             throw failure("not an iCalendar date (20240115 or 20240115T093000[Z])")
         }
-        guard let time else { return .day(day) }
-        if zone == "Z" { return .moment(InterchangeDates.utc(day, hour: time.hour, minute: time.minute, second: time.second)) }
+        guard let time else { return (day, nil, timeZone) }
+        if zone == "Z" { return (day, time, utc) }
         var zoneOfTime = timeZone
         if let identifier = line.parameters["TZID"] {
             if let named = TimeZone(identifier: identifier.hasPrefix("/") ? String(identifier.dropFirst()) : identifier) {
@@ -165,8 +220,10 @@ public enum ICalendarFormat {
                 remarks.append("\(line.name) in time zone \(ImportFields.shown(identifier)), which todod does not know: read as local time")
             }
         }
-        return .moment(InterchangeDates.local(day, hour: time.hour, minute: time.minute, second: time.second, in: zoneOfTime))
+        return (day, time, zoneOfTime)
     }
+
+    private static let utc = TimeZone(secondsFromGMT: 0)!
 
     static func header(version: String) -> String {
         ContentLine.folded("BEGIN:VCALENDAR") + ContentLine.folded("VERSION:2.0")
