@@ -83,6 +83,7 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
             saidGoodbye: { connection, reason in
                 logger.warning(
                     "disconnecting a slow client", metadata: ["client": "\(connection)", "reason": "\(reason.rawValue)"])
+                loop.execute { wake.value.ignoreFurtherLines() }
             },
             startedLagging: { connection, pending in
                 logger.notice(
@@ -172,6 +173,14 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// client is told and the connection closes.
     func shutDown() {
         stopReading(lastLine: MessageEncoding.notification(ServerShutdown.self, params: .init(reason: "todod is stopping")))
+    }
+
+    /// The client was said goodbye: what it sends from now on is read (a
+    /// client that writes everything before it reads must get to its
+    /// reading) but not carried out, since no reply could reach it.
+    private func ignoreFurtherLines() {
+        stoppedReading = true
+        burst.removeAll()
     }
 
     private func tooLong() {
