@@ -131,15 +131,16 @@ let package = Package(
         // PostgreSQL cluster, against pgbench on the same server.
         .executableTarget(name: "todod-shared-bench", dependencies: ["BenchmarkSupport", "PostgresTestSupport"]),
 
-        // A seeded random generator for the property tests, and one way to spawn
-        // a child process (PostgreSQL's tools, the end-to-end tests' todod).
+        // A seeded random generator for the property tests, one way to spawn a
+        // child process (PostgreSQL's tools, the end-to-end tests' todod), and
+        // temporary folders that go when the test that made them ends.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TestSupport"]),
         .testTarget(
             name: "TodoStorageTests",
-            dependencies: ["TodoStorage", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TodoStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // In-process with an injected clock: no store, no GRDB.
         .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoInterchange", "TestSupport"]),

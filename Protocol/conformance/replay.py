@@ -42,6 +42,7 @@ import json
 import os
 import re
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -71,6 +72,8 @@ class Daemon:
     def start(self):
         command = [self.todod, "--socket", self.socket, "--data-dir", os.path.join(self.dir, "data"),
                    "--config", "/dev/null", "--log-level", "warning"] + self.args
+        if getattr(self, "log", None):
+            self.log.close()
         self.log = open(os.path.join(self.dir, "todod.log"), "ab")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, env=dict(os.environ, TZ="UTC"))
         # Wait for the socket file, not for a connection: a probe would be a
@@ -95,6 +98,23 @@ class Daemon:
             raise Failure("todod did not stop within 30 s")
         if sig == signal.SIGTERM and code != 0:
             raise Failure(f"todod exited with {code} on SIGTERM: " + self.log_text())
+
+    def remove(self):
+        """Stops todod if it still runs and removes its folder, passed or
+        failed: a failure's message already holds the log, and folders left
+        behind would fill the temporary directory over many runs."""
+        try:
+            if self.process and self.process.poll() is None:
+                self.process.send_signal(signal.SIGTERM)
+                try:
+                    self.process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait()
+        finally:
+            if getattr(self, "log", None):
+                self.log.close()
+            shutil.rmtree(self.dir, ignore_errors=True)
 
     def log_text(self):
         with open(os.path.join(self.dir, "todod.log"), "rb") as log:
@@ -242,7 +262,6 @@ def run_transcript(path, todod, validator, record, store_command=None):
     if lines and lines[0].startswith("! args "):
         args = lines[0][len("! args "):].split()
     daemon = Daemon(todod, args + shared_store(store_command))
-    daemon.start()
     connections = {}
     bindings = {}
     output = []
@@ -290,6 +309,7 @@ def run_transcript(path, todod, validator, record, store_command=None):
                 output.append(prefix + "← " + placeholder(line.decode("utf-8"), bindings))
 
     try:
+        daemon.start()
         for index, text in enumerate(lines):
             where = f"{os.path.basename(path)}:{index + 1}"
             if record and LINE.match(text) and LINE.match(text).group(2) == "←":
@@ -372,9 +392,7 @@ def run_transcript(path, todod, validator, record, store_command=None):
                 if extra is not None:
                     raise Failure(f"end: unexpected line on connection {number}: {extra[:300]!r}")
     finally:
-        if daemon.process and daemon.process.poll() is None:
-            daemon.process.send_signal(signal.SIGTERM)
-            daemon.process.wait(timeout=30)
+        daemon.remove()
     if record:
         recorded = "\n".join(output) + "\n"
         if path.endswith(".md"):

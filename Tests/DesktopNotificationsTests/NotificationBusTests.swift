@@ -48,9 +48,13 @@ import Testing
 
         deinit {
             // SIGKILL: a child of the test process inherits its blocked
-            // signals, SIGTERM among them.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            // signals, SIGTERM among them. Only a running one: when `init`
+            // throws before `run()` (this deinit still removes the folder),
+            // the process id is 0, and kill(0) is the whole process group.
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
             try? FileManager.default.removeItem(at: directory)
         }
     }

@@ -58,7 +58,13 @@ private struct SmallDisk {
     init() throws {
         path = "/tmp/todod-full-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        try run("/bin/mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", path)
+        do {
+            try run("/bin/mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", path)
+        } catch {
+            // No disk, so no `unmount()` to come: the folder must not stay behind.
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
     }
 
     /// Writes zeros until the file system says ENOSPC.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Import and export against what real programs write and read: Debian's
@@ -210,11 +211,12 @@ import Testing
 
 /// A todo.txt directory with a `todo.sh` config of its own.
 struct TodoTxtHome {
-    let directory: URL
+    /// Removed, with the lists, when the test that made it ends.
+    private let folder: TemporaryDirectory
+    var directory: URL { folder.url }
 
     init() throws {
-        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("todod-todotxt-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryDirectory("todotxt")
         let config = """
             export TODO_DIR=\(directory.path)
             export TODO_FILE="$TODO_DIR/todo.txt"

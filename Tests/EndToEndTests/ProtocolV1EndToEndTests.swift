@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Protocol v1 against the real daemon: the conformance transcripts and
@@ -13,15 +14,27 @@ import Testing
     /// Schemas with Python's `jsonschema` (Debian's python3-jsonschema,
     /// installed by scripts/bootstrap).
     @Test func everyTranscriptReplaysAndEveryLineMatchesTheSchemas() async throws {
+        let scratch = try TemporaryDirectory("replay", in: "/tmp")
         let output = OutputCollector()
         let child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [Self.protocolDirectory.appendingPathComponent("conformance/replay.py").path, "--todod", Binaries.todod.path],
-            stdout: output, stderr: output)
+            environment: Self.replayEnvironment(scratch: scratch), stdout: output, stderr: output)
         let status = await child.waitForExit(timeout: .seconds(600))
         await output.waitForEndOfFile()
         #expect(status == 0, "\(output.text)")
         #expect(output.text.contains("transcripts passed"), "\(output.text)")
+    }
+
+    /// This process's environment with TMPDIR set to `scratch`, for replay.py:
+    /// it makes a folder (todod-conformance-*) for each transcript's todod and
+    /// leaves it there, and inside `scratch` they go with it when the test
+    /// ends, even when the child was killed at the timeout. Under /tmp, not
+    /// TMPDIR: todod's socket is inside, and its path must stay under 108 bytes.
+    static func replayEnvironment(
+        scratch: TemporaryDirectory, _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String: String] {
+        environment.merging(["TMPDIR": scratch.path]) { $1 }
     }
 
     /// `rpc.describe` answers with exactly the document in Protocol/schema.

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresTestSupport
+import TestSupport
 import Testing
 
 /// Several real todod instances sharing one list in a real PostgreSQL (a
@@ -50,6 +51,7 @@ import Testing
             """
         var environment = ProcessInfo.processInfo.environment
         environment["PGPASSFILE"] = cluster.passwordFile
+        let scratch = try TemporaryDirectory("replay", in: "/tmp")
         let output = OutputCollector()
         let child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/python3"),
@@ -57,7 +59,7 @@ import Testing
                 ProtocolV1EndToEndTests.protocolDirectory.appendingPathComponent("conformance/replay.py").path,
                 "--todod", Binaries.todod.path, "--store-command", command,
             ],
-            environment: environment, stdout: output, stderr: output)
+            environment: ProtocolV1EndToEndTests.replayEnvironment(scratch: scratch, environment), stdout: output, stderr: output)
         let status = await child.waitForExit(timeout: .seconds(600))
         await output.waitForEndOfFile()
         #expect(status == 0, "\(output.text)")

@@ -11,7 +11,8 @@ import Testing
         let socket = daemon.socket
         #expect(try await todoctl("view", "save", "work", "+work", socket: socket).status == 0)
 
-        let inner = "todod-status-\(UUID().uuidString.prefix(8))"
+        // The inner tmux's socket, in the daemon's folder: tmux leaves it when killed.
+        let inner = daemon.directory.appendingPathComponent("tmux-status.sock").path
         let configuration = daemon.directory.appendingPathComponent("tmux.conf")
         try """
         set -g status-interval 1
@@ -21,13 +22,13 @@ import Testing
         defer {
             let kill = Process()
             kill.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-            kill.arguments = ["-L", inner, "kill-server"]
+            kill.arguments = ["-S", inner, "kill-server"]
             try? kill.run()
             kill.waitUntilExit()
         }
 
         let terminal = try await TmuxSession(columns: 100, rows: 10)
-        try await terminal.type("TMUX= tmux -L \(inner) -f '\(configuration.path)' new-session")
+        try await terminal.type("TMUX= tmux -S '\(inner)' -f '\(configuration.path)' new-session")
         func statusLine(_ screen: String) -> String { screen.split(separator: "\n").last.map(String.init) ?? "" }
         var screen = try await terminal.waitForScreen { statusLine($0).hasSuffix("0 items left · 0 overdue") }
         #expect(screen.met, "\(screen.screen)")

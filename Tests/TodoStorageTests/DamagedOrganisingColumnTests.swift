@@ -11,7 +11,13 @@ import TodoViewModels
 /// must not load the item with the field silently dropped: the next write
 /// of that item would then erase the value for good.
 @Suite struct DamagedOrganisingColumnTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("todod-damaged-\(UUID().uuidString).sqlite").path
+    /// The test's database, in a folder of its own that goes when the test ends.
+    let database: TemporaryDatabase
+    var path: String { database.path }
+
+    init() throws {
+        database = try TemporaryDatabase("damaged")
+    }
 
     /// Stores two good items, then puts `value` into `column` of item 2.
     private func damage(_ column: String, with value: String) throws {

@@ -7,12 +7,12 @@ import TodoViewModels
 /// A damaged database file is refused before anything opens it for writing,
 /// and not one byte of it, or of its log, changes.
 @Suite struct DatabaseIntegrityTests {
-    let path: String
+    /// The test's database, in a folder of its own that goes when the test ends.
+    let database: TemporaryDatabase
+    var path: String { database.path }
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("todod-damaged-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("todos.sqlite").path
+        database = try TemporaryDatabase("damaged")
     }
 
     private func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }

@@ -8,12 +8,12 @@ import TodoViewModels
 /// answer for the same reminder, and read back after reopening: a snooze
 /// outlives a restart.
 @Suite struct DesktopReminderStorageTests {
-    let path: String
+    /// The test's database, in a folder of its own that goes when the test ends.
+    let database: TemporaryDatabase
+    var path: String { database.path }
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("todod-desktop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("todos.sqlite").path
+        database = try TemporaryDatabase("desktop")
     }
 
     @Test func snoozesAndDismissalsComeBackAfterReopening() throws {

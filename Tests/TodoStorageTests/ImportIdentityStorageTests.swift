@@ -9,8 +9,14 @@ import TodoViewModels
 /// the identities of exported items are derived from, so both must survive
 /// restarts and upgrades unchanged.
 @Suite struct ImportIdentityStorageTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("todod-v5-\(UUID().uuidString).sqlite").path
+    /// The test's database, in a folder of its own that goes when the test ends.
+    let database: TemporaryDatabase
+    var path: String { database.path }
     let created = Date(timeIntervalSince1970: 1_795_165_200)
+
+    init() throws {
+        database = try TemporaryDatabase("v5")
+    }
 
     @Test func anExternalIdentityIsStoredAndCleared() throws {
         let imported = TodoItem(id: TodoID(1), title: "from Taskwarrior", createdAt: created, externalID: "844ab377-3fb6-4599-9bc4-d4895a2c957d")
@@ -31,7 +37,7 @@ import TodoViewModels
         try store.close()
         #expect(UUID(uuidString: first) != nil)
         #expect(try SQLiteTodoStore(path: path).load().listID == first)
-        let other = FileManager.default.temporaryDirectory.appendingPathComponent("todod-v5-\(UUID().uuidString).sqlite").path
+        let other = database.path(of: "other.sqlite")
         #expect(try SQLiteTodoStore(path: other).load().listID != first)
     }
 

@@ -8,14 +8,13 @@ import TodoViewModels
 /// a migration): todod then starts, and serves reads, on a full disk. The
 /// resume record is read, not taken; the first change retires it.
 @Suite struct OpeningWithoutWritingTests {
-    let directory: URL
-    let path: String
+    /// The test's database, in a folder of its own that goes when the test ends.
+    let database: TemporaryDatabase
+    var path: String { database.path }
     let record = ResumeRecord(epoch: "e1", revision: 7, history: [.init(revision: 7, payload: Data("{}".utf8))])
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("todod-open-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("todos.sqlite").path
+        database = try TemporaryDatabase("open")
     }
 
     private func item(_ id: Int64, _ title: String) -> TodoItem {

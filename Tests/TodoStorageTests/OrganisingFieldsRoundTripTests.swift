@@ -8,8 +8,14 @@ import TodoViewModels
 /// (and after a reopen, which is what a restart does): they must come back
 /// equal, not merely present. A field the store drops or rounds fails here.
 @Suite struct OrganisingFieldsRoundTripTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("todod-fields-\(UUID().uuidString).sqlite").path
+    /// The test's database, in a folder of its own that goes when the test ends.
+    let database: TemporaryDatabase
+    var path: String { database.path }
     let created = Date(timeIntervalSince1970: 1_795_165_200)  // 2026-11-20 09:00 UTC
+
+    init() throws {
+        database = try TemporaryDatabase("fields")
+    }
 
     /// `created` plus some seconds, to the millisecond as the view model keeps times.
     private func later(_ seconds: Double) -> Date { Date(timeIntervalSince1970: created.timeIntervalSince1970 + seconds) }

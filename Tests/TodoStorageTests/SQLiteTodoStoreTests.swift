@@ -6,14 +6,13 @@ import TodoViewModels
 @testable import TodoStorage
 
 @Suite struct SQLiteTodoStoreTests {
-    let directory: URL
-    let path: String
+    /// The test's database, in a folder of its own that goes when the test ends.
+    let database: TemporaryDatabase
+    var path: String { database.path }
     let created = Date(timeIntervalSince1970: 1_700_000_000)
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("todod-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("todos.sqlite").path
+        database = try TemporaryDatabase("store")
     }
 
     private func item(_ id: Int64, _ title: String, done: Bool = false, due: DueDate? = nil) -> TodoItem {
@@ -206,8 +205,14 @@ import TodoViewModels
 
 /// Batches: one transaction, a savepoint per write.
 @Suite struct SQLiteBatchTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString).sqlite").path
+    /// The test's database, in a folder of its own that goes when the test ends.
+    let database: TemporaryDatabase
+    var path: String { database.path }
     let created = Date(timeIntervalSince1970: 1_795_345_200)
+
+    init() throws {
+        database = try TemporaryDatabase("batch")
+    }
 
     func item(_ id: Int64, _ title: String) -> TodoItem {
         TodoItem(id: TodoID(id), title: title, createdAt: created)

@@ -14,7 +14,9 @@ import TodoViewModels
 /// not what this version's own writer would have produced, and it fails if
 /// v4's migration or readers stop understanding that.
 @Suite struct VersionThreeMigrationTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("todod-v3-\(UUID().uuidString).sqlite").path
+    /// The test's database, in a folder of its own that goes when the test ends.
+    let database: TemporaryDatabase
+    var path: String { database.path }
 
     // The instants the v3 rows hold, as `TodoItem` dates and as the text v3 stored.
     let created = Date(timeIntervalSince1970: 1_795_165_200)  // 2026-11-20 09:00 UTC
@@ -23,6 +25,10 @@ import TodoViewModels
     let oldRent = Date(timeIntervalSince1970: 1_796_058_000)  // 2026-11-30 17:00
     let rent = Date(timeIntervalSince1970: 1_796_144_400)  // 2026-12-01 17:00
     let christmasEve = CalendarDay(year: 2026, month: 12, day: 24)
+
+    init() throws {
+        database = try TemporaryDatabase("v3")
+    }
 
     /// The items v3 held, as this version must read them: no tags, project,
     /// priority, notes, wait, repetition or change times.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Other programs the interchange tests read and write files with:
 /// Taskwarrior, todo.txt's `todo.sh` (Debian's `todo-txt`) and Debian's
@@ -30,11 +31,12 @@ enum ExternalPrograms {
 
 /// A Taskwarrior of its own: a data directory and an rc file in a temporary directory.
 struct TaskwarriorHome {
-    let directory: URL
+    /// Removed, with Taskwarrior's data, when the test that made it ends.
+    private let folder: TemporaryDirectory
+    var directory: URL { folder.url }
 
     init() throws {
-        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("todod-task-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryDirectory("task")
         let rc = "data.location=\(directory.path)/data\nconfirmation=off\nverbose=nothing\nrecurrence.confirmation=off\nhooks=off\n"
         try rc.write(to: directory.appendingPathComponent("taskrc"), atomically: true, encoding: .utf8)
     }

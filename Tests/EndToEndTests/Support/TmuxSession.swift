@@ -1,20 +1,26 @@
 import Foundation
+import TestSupport
 
 /// A real terminal for a test: a detached tmux session on its own server
 /// socket, driven with `send-keys` and read with `capture-pane`.
 final class TmuxSession {
-    let server = "todod-test-\(UUID().uuidString.prefix(8))"
+    /// The server's socket: in a folder of the session's own, not in
+    /// /tmp/tmux-UID, because tmux leaves the socket file when its server is
+    /// killed. Under /tmp, whatever TMPDIR says: the path must stay short.
+    private let folder: TemporaryDirectory
+    private var socket: String { folder.file("tmux.sock") }
     let name = "t"
 
     /// Starts `bash --norc` in a `columns`×`rows` terminal.
     init(columns: Int = 80, rows: Int = 24) async throws {
+        folder = try TemporaryDirectory("tmux", in: "/tmp")
         try await tmux("-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", name, "bash --norc")
     }
 
     deinit {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", server, "kill-server"]
+        process.arguments = ["-S", socket, "kill-server"]
         try? process.run()
         process.waitUntilExit()
     }
@@ -61,7 +67,7 @@ final class TmuxSession {
         let output = OutputCollector()
         let errors = OutputCollector()
         let child = try ChildProcess(
-            URL(fileURLWithPath: "/usr/bin/tmux"), ["-L", server] + arguments, stdout: output, stderr: errors)
+            URL(fileURLWithPath: "/usr/bin/tmux"), ["-S", socket] + arguments, stdout: output, stderr: errors)
         guard let status = await child.waitForExit(timeout: .seconds(20)), status == 0 else {
             throw TestFailure("tmux \(arguments.joined(separator: " ")) failed: \(errors.text)")
         }
