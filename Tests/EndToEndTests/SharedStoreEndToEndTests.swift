@@ -139,13 +139,8 @@ import Testing
         let waiting = try DaemonProcess()
         waiting.arguments = ["--store", cluster.tcpURL(database: database), "--instance", "early"]
         waiting.environment = ["PGPASSFILE": cluster.passwordFile]
-        // The server comes up two seconds after todod starts.
-        let cluster = self.cluster
-        Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 2)
-            try? cluster.start()
-        }
-        try await waiting.start()
+        // The server comes up once todod says it waits for it.
+        try await waiting.start(onceLogShows: "waiting for the store") { try cluster.start() }
         #expect(waiting.log.text.contains("waiting for the store"), "\(waiting.log.text)")
         #expect(try await todoctl("add", "served", socket: waiting.socket).status == 0)
 

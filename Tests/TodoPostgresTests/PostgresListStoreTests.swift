@@ -225,9 +225,13 @@ import TodoViewModels
         #expect(missed.map(\.revision) == [1])
         #expect(missed.first?.write.changes.first?.after?.title == "first")
         // The laptop, planned on revision 1, waits for the desktop's lock.
+        // The test waits for that moment, not a while: the server ends an
+        // idle holder's session after 5 s, and a sleep followed by a psql
+        // process could take that long on a loaded machine.
+        let observer = try TestSession(configuration(database))
         let waiting = laptop.commit([Self.transaction(Self.add(2, "laptop's"))], after: 1, on: Self.loop)
-        Thread.sleep(forTimeInterval: 0.3)
-        #expect(try cluster.psql("SELECT count(*) FROM change_log", database: database).contains("1"))
+        #expect(try observer.waitUntilSessionsWaitForALock())
+        #expect(try observer.number("SELECT count(*) FROM change_log") == 1)
         #expect(try desktop.commit([Self.transaction(Self.add(2, "desktop's"))], after: 1) == .committed(revision: 2))
         // Let go, the laptop finds it came second.
         #expect(try waiting.wait() == .conflict(revision: 2))
@@ -258,21 +262,22 @@ import TodoViewModels
     }
 
     @Test func aCommitCutShortByTheServerGoingAwayIsUnavailableNotRefused() throws {
-        let (database, laptop, desktop) = try laptopAndDesktop(sharing: "terminated")
-        defer { [laptop, desktop].forEach { $0.close() } }
-        // The desktop's commit waits for the laptop's lock; then the server
-        // ends its session, as a fast shutdown ends every session: PostgreSQL
-        // says so (57P01) before the connection closes.
-        #expect(try laptop.lock(after: 0, limit: 10, on: Self.loop).wait().isEmpty)
+        let database = try cluster.createDatabase("terminated")
+        let desktop = try store(database, instance: "desktop")
+        defer { desktop.close() }
+        // The desktop's commit waits for the head lock; then the server ends
+        // its session, as a fast shutdown ends every session: PostgreSQL
+        // says so (57P01) before the connection closes. The lock is held by
+        // a session of the test's own, which the server does not end for
+        // idling (an instance's hold it would, after 5 s), so however slow
+        // the machine, the commit is still waiting when its session ends.
+        let holder = try TestSession(configuration(database))
+        try holder.holdHeadLock()
         let waiting = desktop.commit([Self.transaction(Self.add(1, "desktop's"))], after: 0, on: Self.loop)
-        let waitingSessions = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND wait_event_type = 'Lock'"
-        for _ in 1...200 where try cluster.psql(waitingSessions).trimmingCharacters(in: .whitespacesAndNewlines) == "0" {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        _ = try cluster.psql(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND wait_event_type = 'Lock'")
+        #expect(try holder.waitUntilSessionsWaitForALock())
+        #expect(try holder.terminateSessionsWaitingForALock() == 1)
         #expect(throws: StoreUnavailable.self) { try waiting.wait() }
-        laptop.unlock(on: Self.loop)
+        try holder.releaseHeadLock()
         // The next commit connects again.
         #expect(try desktop.commit([Self.transaction(Self.add(1, "desktop's"))], after: 0) == .committed(revision: 1))
     }

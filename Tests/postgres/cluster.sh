@@ -10,8 +10,9 @@
 #   pg_cluster_psql SQL [DB]   SQL as the superuser over the socket; prints rows only,
 #                              unaligned; statements run one by one, the first error stops it
 #   pg_cluster_stop            stops the server (fast, else immediate); DIR stays, yours to delete
-#   pg_cluster_restart [PAUSE] stops it (fast) and starts it again PAUSE seconds later (default
-#                              0), same port and settings: clients see the server go away
+#   pg_cluster_restart [COMMAND...]  stops it (fast), runs COMMAND while it is down (what
+#                              the test waits for), starts it again, same port and settings:
+#                              clients see the server go away
 #
 # Other hosts (set before pg_cluster_start; unset: the server listens on 127.0.0.1 only):
 #
@@ -137,14 +138,17 @@ pg_cluster_stop() {
 }
 
 # Not `pg_ctl restart`, whose outage is too short to be sure a client sees it:
-# stop, wait, start, in the same namespace, with the same port and settings.
+# stop, run COMMAND (what the test waits for while the server is down), start,
+# in the same namespace, with the same port and settings. The server starts
+# again even when COMMAND fails; its status is returned then.
 pg_cluster_restart() {
-  local pause=${1:-0}
+  local down=0
   _pg_ctl stop -m fast >/dev/null || return
-  sleep "$pause"
+  if [[ $# -gt 0 ]]; then "$@" || down=$?; fi
   _pg_ctl start -l "$_PG_DIR/server.log" >/dev/null || {
     echo "pg_cluster_restart: PostgreSQL did not start again; end of $_PG_DIR/server.log:" >&2
     tail -n 25 "$_PG_DIR/server.log" >&2
     return 1
   }
+  return "$down"
 }

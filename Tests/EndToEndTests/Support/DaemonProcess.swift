@@ -39,9 +39,22 @@ final class DaemonProcess {
 
     /// Starts todod and waits until it accepts connections.
     func start() async throws {
+        try await start(onceLogShows: nil) {}
+    }
+
+    /// Starts todod and waits until it accepts connections; once its log
+    /// shows `text`, runs `action` (once). For what todod waits for while
+    /// it starts: a store server started when todod says it is waiting,
+    /// not after a while that a slow machine might outlast.
+    func start(onceLogShows text: String?, then action: () throws -> Void) async throws {
         let child = try spawn()
+        var pending = text
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
+            if let awaited = pending, log.text.contains(awaited) {
+                pending = nil
+                try action()
+            }
             if let connection = try? RawConnection(path: socket) {
                 connection.close()
                 return
