@@ -15,10 +15,13 @@ struct ICalendarDuration: Hashable {
     /// Hours, minutes and seconds, as seconds; negative for one that goes back.
     var seconds: Int
 
-    /// Each number is read up to this (some 270,000 years of days): a due
-    /// date that far off is refused as outside the years a date may have,
-    /// and the arithmetic cannot overflow.
-    private static let largestNumber = 100_000_000
+    /// Each number is read up to this, so that the arithmetic cannot
+    /// overflow (10¹² hours, as seconds, still fit): a number that big is
+    /// past any date in any unit, even seconds (some 31,700 years), and
+    /// `due` refuses it as such, rather than counting a smaller one.
+    private static let largestNumber = 1_000_000_000_000
+    /// More days or seconds than the years 0000 to 9999 span, from any start.
+    private static let beyondAnyDate = (days: 3_700_000, seconds: 320_000_000_000)
 
     /// Reads `[+|-]P[nW][nD][T[nH][nM][nS]]`, at least one part, in that
     /// order (RFC 5545 has weeks alone; a week with days is read too); nil
@@ -79,6 +82,7 @@ struct ICalendarDuration: Hashable {
     {
         let outside = ImportProblem(location: "", message: "DTSTART plus it is outside the years 0000 to 9999")
         let years = 0...9999
+        guard abs(days) <= Self.beyondAnyDate.days, abs(seconds) <= Self.beyondAnyDate.seconds else { return .failure(outside) }
         let endDay = day.adding(days: days)
         guard years.contains(endDay.year) else { return .failure(outside) }
         let due: DueDate

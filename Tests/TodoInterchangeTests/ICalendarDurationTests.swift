@@ -34,6 +34,14 @@ import TodoModel
         #expect(ICalendarDuration(text) == nil)
     }
 
+    /// Large numbers of seconds or minutes are counted, not cut short.
+    @Test func aLongDurationInSecondsOrMinutesIsCountedWhole() throws {
+        let seconds = try Self.item("DTSTART:20000101T000000Z", "DURATION:PT999999999S")
+        #expect(seconds.due == .moment(utc(2000, 1, 1).addingTimeInterval(999_999_999)))
+        let minutes = try Self.item("DTSTART:20000101T000000Z", "DURATION:PT200000000M")
+        #expect(minutes.due == .moment(utc(2000, 1, 1).addingTimeInterval(200_000_000 * 60)), "some 380 years later")
+    }
+
     @Test func theDueDateIsTheStartPlusTheDuration() throws {
         let inUTC = try Self.item("DTSTART:20261201T090000Z", "DURATION:PT1H30M")
         #expect(inUTC.due == .moment(utc(2026, 12, 1, 10, 30)))
@@ -86,6 +94,9 @@ import TodoModel
         #expect(tooFar.due == nil)
         #expect(tooFar.remarks.first == "DURATION P99999999999999999999W left out: DTSTART plus it is outside the years 0000 to 9999")
         #expect(try Self.item("DTSTART:99991231T090000Z", "DURATION:PT15H").due == nil)
+        for tooMany in ["PT99999999999999999999S", "PT400000000000S", "-P3800000D"] {
+            #expect(try Self.item("DTSTART:20261201T090000Z", "DURATION:\(tooMany)").due == nil, "\(tooMany)")
+        }
         // DUE wins (RFC 5545 allows one of them only).
         let both = try Self.item("DTSTART:20261201T090000Z", "DUE:20261203T090000Z", "DURATION:P1D")
         #expect(both.due == .moment(utc(2026, 12, 3, 9)))
