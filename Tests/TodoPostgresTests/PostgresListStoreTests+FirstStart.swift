@@ -14,10 +14,10 @@ extension PostgresListStoreTests {
     /// row per schema version. Without the migration lock around the whole
     /// of it, two sessions creating the same table at once collide in
     /// PostgreSQL's catalogue, and an instance fails to start.
-    @Test func instancesStartedTogetherOnANewDatabaseAllServeAndTheSchemaIsMadeOnce() throws {
+    @Test func instancesStartedTogetherOnANewDatabaseAllServeAndTheSchemaIsMadeOnce() async throws {
         for round in 1...20 {
             let database = try cluster.createDatabase("together\(round)")
-            let epochs = Self.openAtOnce(count: 5, configuration(database))
+            let epochs = await Self.openAtOnce(count: 5, configuration(database))
             for case .failure(let error) in epochs {
                 Issue.record("round \(round): an instance did not start: \(error)")
             }
@@ -32,8 +32,11 @@ extension PostgresListStoreTests {
     }
 
     /// Opens `count` stores on threads of their own, released together, and
-    /// returns the epoch each one read (or why it could not open).
-    static func openAtOnce(count: Int, _ configuration: PostgresConnection.Configuration) -> [Result<String, any Error>] {
+    /// returns the epoch each one read (or why it could not open). Opening
+    /// a store blocks its thread, as on todod's writer thread; the test
+    /// awaits them instead of blocking one of the few threads every
+    /// concurrent test shares, which would hold the others up meanwhile.
+    static func openAtOnce(count: Int, _ configuration: PostgresConnection.Configuration) async -> [Result<String, any Error>] {
         let results = Mutex<[Result<String, any Error>]>([])
         let ready = DispatchSemaphore(value: 0)
         let go = DispatchSemaphore(value: 0)
@@ -53,9 +56,16 @@ extension PostgresListStoreTests {
                 done.leave()
             }
         }
-        for _ in 1...count { ready.wait() }
-        for _ in 1...count { go.signal() }
-        done.wait()
+        await withCheckedContinuation { (released: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                for _ in 1...count { ready.wait() }
+                for _ in 1...count { go.signal() }
+                released.resume()
+            }
+        }
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            done.notify(queue: .global()) { finished.resume() }
+        }
         return results.withLock { $0 }
     }
 }
