@@ -16,7 +16,7 @@ import TodoViewModels
 /// An empty word is refused, never read as a query: to todod an empty
 /// query matches every item, and `todoctl rm "$ID"` with `ID` unset must
 /// not delete the list. Every item is chosen only on purpose, with
-/// `--all` or a query that says so (`status:all`).
+/// `--all` or a query that says so (`status:pending` for `done`).
 struct ItemTargets: ParsableArguments {
     // `.allUnrecognized`: a query word like `-work` is not an option.
     @Argument(
@@ -36,21 +36,24 @@ struct ItemTargets: ParsableArguments {
     var all = false
 
     func validate() throws {
-        if let problem = selectionProblem { throw ValidationError(problem) }
+        if all && !targets.isEmpty { throw ValidationError("Give --all or item ids or a query, not both.") }
+        if !all && targets.isEmpty { throw ValidationError("Name at least one item id, or a query; --all for every item.") }
         if dryRun && !all && ids != nil { throw ValidationError("--dry-run lists what a query matches; with ids, see them with `todoctl show ID`.") }
     }
 
-    /// Why the words select nothing that can be acted on, if they don't.
-    var selectionProblem: String? {
-        if all {
-            return targets.isEmpty ? nil : "Give --all or item ids or a query, not both."
-        }
-        if targets.isEmpty { return "Name at least one item id, or a query; --all for every item." }
-        if targets.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
-            return "An empty item id or query selects nothing (an unset variable?). "
-                + "To act on every item on purpose, give --all, or a query such as status:pending."
-        }
-        return nil
+    /// Why the words select nothing, if one of them is empty or blank;
+    /// the message says how to mean every item a command with `filter`
+    /// acts on.
+    func blankSelectionProblem(filter: ListFilter, offersAll: Bool) -> String? {
+        guard !all, targets.contains(where: { $0.allSatisfy(\.isWhitespace) }) else { return nil }
+        let query =
+            switch filter {
+            case .active: "status:pending"
+            case .completed: "status:completed"
+            case .all: "status:all"
+            }
+        return "An empty item id or query selects nothing (an unset variable?). To act on every item on purpose, give "
+            + (offersAll ? "--all or the query \(query)." : "the query \(query).")
     }
 
     /// The ids, when every word is one.
@@ -70,13 +73,14 @@ struct ItemTargets: ParsableArguments {
     ///
     /// `verb` is the action with its object left out ("mark done",
     /// "delete"): messages put the object in (`mark them done`).
+    /// `offersAll`: the command has `--all` (`modify` has not).
     func run(
-        on connection: ConnectionOptions, verb: String, filter: ListFilter,
+        on connection: ConnectionOptions, verb: String, filter: ListFilter, offersAll: Bool = true,
         command: @escaping @Sendable (Int64) throws -> Transaction.Command,
         describe: @escaping @Sendable (Transaction.Entry, Int64) -> String
     ) async throws {
-        // Checked here too: `modify` builds its targets without parsing them.
-        if let problem = selectionProblem {
+        // Here, not in validate: the message depends on the command.
+        if let problem = blankSelectionProblem(filter: filter, offersAll: offersAll) {
             ClientFailure.printError("todoctl: \(problem)")
             throw ExitCode.validationFailure
         }
@@ -97,7 +101,7 @@ struct ItemTargets: ParsableArguments {
                     throw ExitCode(ClientFailure.notFound)
                 }
                 if dryRun {
-                    print("\(verb) would change \(matching.count) \(matching.count == 1 ? "item" : "items"):")
+                    print("would \(Self.phrase(verb, "\(matching.count) \(matching.count == 1 ? "item" : "items")")):")
                     matching.forEach { print(ListRendering.row($0)) }
                     return
                 }
@@ -116,7 +120,7 @@ struct ItemTargets: ParsableArguments {
                 }
                 if matching.count > Transaction.maximumCommands {
                     ClientFailure.printError(
-                        "todoctl: \(selection) \(matching.count) items; one command changes at most \(Transaction.maximumCommands) (one undo step): narrow the query")
+                        "todoctl: \(selection) \(matching.count) items; one command changes at most \(Transaction.maximumCommands) (one undo step): \(all ? "select fewer with a query" : "narrow the query")")
                     throw ExitCode.validationFailure
                 }
                 chosen = matching.map(\.id)

@@ -76,7 +76,7 @@ import Testing
         #expect(unconfirmed.status == 64)
         #expect(unconfirmed.stderr.contains("--yes"), "\(unconfirmed.stderr)")
         let dry = try await todoctl("done", "+errands", "--dry-run", socket: socket)
-        #expect(dry.stdout.hasPrefix("mark done would change 7 items:\n"), "\(dry.stdout)")
+        #expect(dry.stdout.hasPrefix("would mark 7 items done:\n"), "\(dry.stdout)")
         #expect(try await todoctl("ls", "status:completed", socket: socket).stdout.contains("0 items left"))
         let done = try await todoctl("done", "+errands", "--yes", socket: socket)
         #expect(done.stdout.split(separator: "\n").count == 7, "\(done.stdout)")

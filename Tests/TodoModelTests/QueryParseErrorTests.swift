@@ -42,6 +42,8 @@ import TodoModel
         ("due:", 4, "a date after \"due:\""),
         ("due.before:", 11, "expected a date after \"due.before:\", found the end of the query"),
         ("due.before: fri", 11, "found \"fri\"; put the date right after the colon, as in due.before:fri"),
+        ("(due.before:)", 12, "expected a date after \"due.before:\", found \")\""),
+        ("\"half fat", 9, "found the end of the query"),
         ("+work due.before:someday", 17, "expected a date such as today, tomorrow, fri"),
         ("a or due.after:\"31 feb\"", 15, "found \"31 feb\" (there is no 31 February)"),
         ("due:\"fri 18:00+01:00\"", 4, "found \"fri 18:00+01:00\" (a time zone offset is read only after"),

@@ -171,7 +171,7 @@ struct QueryLexer {
         }
         throw QueryParseError(
             position: endOfQuery, expected: "\"\\\"\" to close the quote opened at \(text.characterPosition(opening))",
-            found: "end of query")
+            found: QueryParser.endOfQuery)
     }
 
     /// Reads `/…/` starting at `index`, leaving `index` after the closing slash.
@@ -196,7 +196,7 @@ struct QueryLexer {
         }
         throw QueryParseError(
             position: endOfQuery, expected: "\"/\" to close the pattern opened at \(text.characterPosition(opening))",
-            found: "end of query")
+            found: QueryParser.endOfQuery)
     }
 
     private mutating func readWord() throws(QueryParseError) -> QueryToken {

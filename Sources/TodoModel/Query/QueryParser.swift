@@ -247,10 +247,12 @@ struct QueryParser {
                 // colon: the end of the query, or a word the shell or the
                 // typist set apart with a space.
                 let following = valueIsQuoted ? nil : tokens.first { $0.start >= valueStart }
+                var word: String?  // a word that may be the date, not `)` or `or`
+                if let following, case .text = following.kind { word = following.spelling }
                 throw QueryParseError(
                     position: position(valueStart), expected: "a date after \"\(spelling):\"",
                     found: valueIsQuoted ? found : foundAt(valueStart),
-                    hint: following.map { "put the date right after the colon, as in \(spelling):\($0.spelling)" })
+                    hint: word.map { "put the date right after the colon, as in \(spelling):\($0)" })
             }
             if key == .due, !valueIsQuoted, value.lowercased() == "none" { return .dueNone }
             do {

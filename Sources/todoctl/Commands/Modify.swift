@@ -48,7 +48,7 @@ struct Modify: AsyncParsableCommand {
         targets.yes = yes
         targets.all = false
         try await targets.run(
-            on: todoctl.connection, verb: "modify", filter: .active,
+            on: todoctl.connection, verb: "modify", filter: .active, offersAll: false,
             command: { try ItemTargets.command(ModifyTodo.self, .init(id: $0, text: changes)) },
             describe: { entry, id in entry.item.map { ListRendering.row($0) } ?? "\(id)" })
     }
