@@ -27,7 +27,9 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     /// Requests of the current read burst, handed over at its end.
     private var burst: [ListOwner.Submission] = []
-    /// No more lines are read: the client finished, broke a limit, or the daemon stops.
+    /// No more lines are carried out: the client finished, broke a limit,
+    /// was said goodbye (its lines are still read, and dropped), or the
+    /// daemon stops.
     private var stoppedReading = false
     private var lastWrite: EventLoopFuture<Void>?
     private var outputClosed = false
@@ -139,11 +141,13 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         switch error {
+        case is ByteToMessageDecoderError where stoppedReading, is PartialLineTimeoutHandler.Timeout where stoppedReading:
+            // The rest of a refused line, or a line from a client said
+            // goodbye: nothing of it is carried out, and the connection
+            // is already on its way to closing.
+            break
         case is ByteToMessageDecoderError.PayloadTooLargeError:
             tooLong()
-        case is ByteToMessageDecoderError where stoppedReading:
-            // The rest of a refused line, still arriving: it is not read.
-            break
         case is PartialLineTimeoutHandler.Timeout:
             logger.warning("client left a line unfinished; closing", metadata: ["client": "\(id)", "seconds": "\(configuration.lineTimeout)"])
             stopReading(lastLine: MessageEncoding.error(id: nil, .lineTimeout(seconds: configuration.lineTimeout)))

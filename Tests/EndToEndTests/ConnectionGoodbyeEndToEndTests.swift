@@ -8,7 +8,9 @@ import Testing
     /// hard limit, and reads only afterwards: what the socket already held
     /// comes first, then the goodbye, then the end of the stream. Another
     /// client is served all along; what the flooding one sends after its
-    /// goodbye is not carried out.
+    /// goodbye is not carried out. (When the stall clock closes a client
+    /// that reads late depends on timing this test does not control:
+    /// ConnectionOutboxGoodbyeTests moves a clock of its own for that.)
     @Test func aClientThatFloodsRequestsAndReadsAfterwardsGetsItsGoodbyeLast() async throws {
         let daemon = try DaemonProcess()
         daemon.arguments = ["--outbox-hard-limit", "1048576", "--stall-timeout", "30"]

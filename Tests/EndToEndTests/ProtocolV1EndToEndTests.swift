@@ -28,8 +28,8 @@ import Testing
 
     /// This process's environment with TMPDIR set to `scratch`, for replay.py:
     /// it makes a folder (todod-conformance-*) for each transcript's todod and
-    /// leaves it there, and inside `scratch` they go with it when the test
-    /// ends, even when the child was killed at the timeout. Under /tmp, not
+    /// removes it after the transcript; inside `scratch`, one left by a
+    /// replay killed at the timeout goes with it when the test ends. Under /tmp, not
     /// TMPDIR: todod's socket is inside, and its path must stay under 108 bytes.
     static func replayEnvironment(
         scratch: TemporaryDirectory, _ environment: [String: String] = ProcessInfo.processInfo.environment
