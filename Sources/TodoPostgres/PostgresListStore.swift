@@ -122,7 +122,11 @@ public final class PostgresListStore: SharedListStore {
 
     /// Runs `body` on the open connection; a connection that failed is
     /// dropped, so the next call connects again.
-    func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws -> T {
+    /// `seconds` overrides the store's time limit, for work that may
+    /// rightly take longer than one statement (a migration).
+    func withConnection<T: Sendable>(
+        seconds: Double? = nil, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) throws -> T {
         let current: PostgresConnection
         do {
             current = try open()
@@ -131,7 +135,7 @@ public final class PostgresListStore: SharedListStore {
         }
         let logger = self.logger
         do {
-            return try waitFor(seconds: timeout, onTimeout: { Self.close(current) }) {
+            return try waitFor(seconds: seconds ?? timeout, onTimeout: { Self.close(current) }) {
                 try await body(current, logger)
             }
         } catch {
@@ -197,8 +201,11 @@ public final class PostgresListStore: SharedListStore {
     /// comes before anything looks at or creates a table, the version's
     /// own included: `CREATE TABLE IF NOT EXISTS` run by two sessions at
     /// once can still fail with a duplicate key in PostgreSQL's catalogue.
+    ///
+    /// A migration of a long list, or the wait for another instance's, may
+    /// take longer than a statement's time limit: it has `migrationSeconds`.
     private func migrate() throws {
-        try withConnection { connection, logger in
+        try withConnection(seconds: max(timeout, Self.migrationSeconds)) { connection, logger in
             try await connection.query("BEGIN", logger: logger)
             do {
                 try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", logger: logger)
@@ -227,6 +234,10 @@ public final class PostgresListStore: SharedListStore {
             }
         }
     }
+
+    /// How long creating or migrating the tables may take, the wait for
+    /// another instance's included.
+    static let migrationSeconds: Double = 120
 
     /// The database was made by a newer todod: opening it could lose what
     /// that version stores.
