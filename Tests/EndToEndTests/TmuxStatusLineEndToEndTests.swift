@@ -43,5 +43,26 @@ import Testing
         _ = try await todoctl("done", "1", socket: socket)
         screen = try await terminal.waitForScreen { statusLine($0).hasSuffix("1 item left · 0 overdue") }
         #expect(screen.met, "\(screen.screen)")
+
+        // tmux goes away: its status-line job ends with it, not at the next
+        // change (none comes), and is not left running under PID 1.
+        #expect(Self.watchers(of: socket) == 1)
+        let killed = try ChildProcess(URL(fileURLWithPath: "/usr/bin/tmux"), ["-S", inner, "kill-server"])
+        #expect(await killed.waitForExit(timeout: .seconds(30)) == 0)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while Self.watchers(of: socket) > 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(Self.watchers(of: socket) == 0, "the status line's todoctl watch outlived tmux")
+    }
+
+    /// How many `todoctl watch` processes run against `socket`.
+    static func watchers(of socket: String) -> Int {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.filter { Int($0) != nil }.count { pid in
+            guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let words = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.first?.hasSuffix("todoctl") == true && words.contains(socket) && words.contains("watch")
+        }
     }
 }

@@ -57,6 +57,9 @@ struct Watch: AsyncParsableCommand {
             Self.readKeys(into: screen, terminal: terminal)
         }
         defer { live?.terminal.leave() }
+        // Nobody reads any more (a closed pipe, a killed tmux, a hung-up
+        // terminal): end now, not at the next change.
+        ReaderGone.watchStandardOutput(beforeEnding: { [terminal = live?.terminal] in terminal?.leave() })
         let output: WatchOutput =
             if let live { .live(live.screen) } else if events { .events } else if let format { .status(format) } else {
                 .screen(

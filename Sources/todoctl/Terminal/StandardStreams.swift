@@ -10,14 +10,15 @@ import Glibc
 /// up time are what every command pays.
 enum StandardStreams {
     /// Writes all of `bytes` to `descriptor`, retrying interrupted and short
-    /// writes. A closed pipe (`todoctl export | head`) ends todoctl with
-    /// SIGPIPE, as it ends `cat`; with SIGPIPE ignored the write just stops.
+    /// writes. A closed pipe (`todoctl export | head`) or a terminal that
+    /// is gone ends todoctl, as SIGPIPE ends `cat` (`ReaderGone`).
     static func write(_ bytes: some Sequence<UInt8>, to descriptor: Int32 = STDOUT_FILENO) {
         let buffer = Array(bytes)
         var written = 0
         while written < buffer.count {
             let count = buffer[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EPIPE || errno == EIO) { ReaderGone.end() }
             guard count > 0 else { return }
             written += count
         }
