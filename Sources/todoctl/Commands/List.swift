@@ -4,9 +4,21 @@ import TodoViewModels
 
 extension ListFilter: ExpressibleByArgument {}
 extension ListSort: ExpressibleByArgument {
+    /// Sort text as typed: a key may also be reversed with a leading `-`
+    /// (`-urgency`, `priority,-due`), as other tools write it; todod's
+    /// form (`urgency-`) is what is sent.
     public init?(argument: String) {
-        guard let sort = try? ListSort(parsing: argument) else { return nil }
+        guard let sort = try? ListSort(parsing: Self.suffixed(argument)) else { return nil }
         self = sort
+    }
+
+    /// `-key` and `+key` written as todod writes them, `key-` and `key+`.
+    static func suffixed(_ text: String) -> String {
+        text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            let word = part.trimmingWhitespace()
+            guard let sign = word.first, sign == "-" || sign == "+" else { return word }
+            return word.dropFirst().trimmingWhitespace() + String(sign)
+        }.joined(separator: ",")
     }
 }
 
@@ -38,7 +50,8 @@ struct List: AsyncParsableCommand {
     @Option(help: "Which items: all, active or completed (this listing only).")
     var filter: ListFilter?
 
-    @Option(help: "Order, e.g. created, title, due, priority,due- (this listing only).")
+    // `.unconditional`: `--sort -urgency` is a value, not an option.
+    @Option(parsing: .unconditional, help: "Order, e.g. created, title, due, priority,due- or -urgency (this listing only).")
     var sort: ListSort?
 
     @Option(help: "Group rows: project (this listing only).")

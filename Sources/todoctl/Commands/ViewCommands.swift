@@ -26,7 +26,8 @@ struct SaveViewCommand: AsyncParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "The query (empty: every item).")
     var query: [String] = []
 
-    @Option(help: "Sort keys, e.g. due, priority,due-, urgency (see `todoctl help ls`).")
+    // `.unconditional`: `--sort -urgency` is a value, not an option.
+    @Option(parsing: .unconditional, help: "Sort keys, e.g. due, priority,due-, urgency (see `todoctl help ls`).")
     var sort: ListSort?
 
     @Option(help: "all, active or completed.")

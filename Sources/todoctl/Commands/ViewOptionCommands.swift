@@ -39,12 +39,25 @@ struct SortCommand: AsyncParsableCommand {
 
     @ParentCommand var todoctl: Todoctl
 
-    @Argument(help: "sort keys: created, modified, title, due, priority, project, urgency; comma-separated, - reverses")
-    var sort: ListSort
+    // `.allUnrecognized`: `-urgency` is a sort, not an option.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: "sort keys: created, modified, title, due, priority, project, urgency; comma-separated, - reverses (due- or -due)")
+    var sort: [String] = []
 
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        guard sort.count == 1 else { throw ValidationError("Give one sort, e.g. priority,due- or -urgency.") }
+        do {
+            _ = try ListSort(parsing: ListSort.suffixed(sort[0]))
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
     func run() async throws {
+        guard let sort = ListSort(argument: sort[0]) else { throw ExitCode.validationFailure }
         try await setSharedView(SetViewOptions.Params(sort: sort), todoctl, style: output.style)
     }
 }
