@@ -6,7 +6,8 @@ struct Completion: ParsableCommand {
         abstract: "Print a shell completion script.",
         discussion: """
             Install it where your shell looks for it:
-              bash:  todoctl completion bash > ~/.local/share/bash-completion/completions/todoctl
+              bash:  mkdir -p ~/.local/share/bash-completion/completions && \\
+                     todoctl completion bash > ~/.local/share/bash-completion/completions/todoctl
               zsh:   todoctl completion zsh > "${fpath[1]}/_todoctl"
               fish:  todoctl completion fish > ~/.config/fish/completions/todoctl.fish
             """)
