@@ -50,6 +50,9 @@ struct Call: AsyncParsableCommand {
         case .failure(let id, let error):
             StandardStreams.write(MessageEncoding.error(id: id, error))
             ClientFailure.printError("todoctl: \(error.message)")
+            // A method todod does not have was named on the command line:
+            // the user's mistake (64), not an unexpected reply (70).
+            if error.code == RPCError.Code.methodNotFound { throw ExitCode.validationFailure }
             throw ExitCode(ClientFailure.exitCode(for: error))
         case .notification:
             throw ExitCode(ClientFailure.protocolFailure)
