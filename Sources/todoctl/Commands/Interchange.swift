@@ -34,10 +34,19 @@ struct Import: AsyncParsableCommand {
     @Argument(help: "The file to import, or - for standard input.", completion: .file())
     var file: String
 
-    func run() async throws {
-        guard let format = format ?? Self.format(ofFile: file) else {
-            throw ValidationError("say which format \(file) is in: --format taskwarrior, todotxt or ical")
+    /// Here, not in run: a usage error from validate is shown with
+    /// import's own usage, not todoctl's.
+    func validate() throws {
+        guard format == nil, Self.format(ofFile: file) == nil else { return }
+        if file == "-" {
+            throw ValidationError("standard input has no file name to tell its format: give --format taskwarrior, todotxt or ical")
         }
+        throw ValidationError(
+            "\(file) does not end in .json, .txt or .ics: say which format it is in with --format taskwarrior, todotxt or ical")
+    }
+
+    func run() async throws {
+        guard let format = format ?? Self.format(ofFile: file) else { throw ExitCode.validationFailure }
         let text = try Self.read(file, as: format)
         let dryRun = self.dryRun
         let result = try await withDaemon(todoctl.connection) { daemon in
