@@ -44,9 +44,10 @@ import Testing
             Binaries.todoctl, ["--socket", daemon.socket, "watch", "--events"], stdout: output, stderr: messages)
         defer { watch.signal(SIGTERM) }
 
-        // The first line is the whole list, as a reset event.
+        // The greeting, then the whole list, as a reset event.
         #expect(await output.wait { $0.contains("before the watcher") }, "\(output.text)")
-        let first = try #require(events(output).first)
+        #expect(events(output).first?["method"] as? String == "server.hello")
+        let first = try #require(events(output).dropFirst().first)
         #expect(first["method"] as? String == "view.changed")
         #expect(body(first)["reset"] as? Bool == true)
         let startRevision = try #require(body(first)["revision"] as? Int)
@@ -83,5 +84,23 @@ import Testing
             }, "\(output.text)")
         _ = try await todoctl("add", "after the reset", socket: daemon.socket)
         #expect(await output.wait { $0.contains("after the reset") }, "\(output.text)")
+    }
+
+    /// `watch --events` prints the lines in the order todod sent them: the
+    /// greeting first, then the subscription's first state.
+    @Test func eventsStartWithTheGreeting() async throws {
+        let daemon = try DaemonProcess()
+        try await daemon.start()
+        _ = try await todoctl("add", "one", socket: daemon.socket)
+        let words = [Binaries.todoctl.path, "--socket", daemon.socket, "watch", "--events", "--reconnect-seconds", "1"]
+        let output = OutputCollector()
+        let shell = try ChildProcess(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", words.map { "'\($0)'" }.joined(separator: " ") + " | head -2"], stdout: output)
+        #expect(await shell.waitForExit(timeout: .seconds(60)) == 0)
+        await output.waitForEndOfFile()
+        let lines = output.text.split(separator: "\n")
+        #expect(lines.count == 2, "\(output.text)")
+        #expect(lines.first?.contains(#""method":"server.hello""#) == true, "\(output.text)")
+        #expect(lines.last?.contains(#""method":"view.changed""#) == true, "\(output.text)")
     }
 }

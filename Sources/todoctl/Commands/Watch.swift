@@ -160,6 +160,16 @@ struct Watch: AsyncParsableCommand {
             SubscribeListView.Params(
                 view: selection.view, own: selection.own, filter: selection.filter, sort: selection.sort,
                 query: selection.query, grouping: selection.grouping, since: position.resumePoint))
+        var notifications = daemon.notifications.makeAsyncIterator()
+        if case .events = output {
+            // The greeting came before the reply (nothing is sent before
+            // it), so it is printed first, as todod sent it.
+            while let message = await notifications.next() {
+                guard case .notification(let method, let payload) = message else { continue }
+                StandardStreams.write(payload.line + Data("\n".utf8))
+                if method == ServerHello.name { break }
+            }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func emit(_ body: ChangeBody) {
@@ -187,7 +197,7 @@ struct Watch: AsyncParsableCommand {
         if case .live(let screen) = output { await screen.watching(subscription: reply.subscription) }
         await output.draw(position.state!, revision: reply.revision)
 
-        for await message in daemon.notifications {
+        while let message = await notifications.next() {
             guard case .notification(let method, let payload) = message else { continue }
             if case .events = output, method != ListViewChanged.name {
                 StandardStreams.write(payload.line + Data("\n".utf8))
