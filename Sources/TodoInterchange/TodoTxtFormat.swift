@@ -108,7 +108,7 @@ public enum TodoTxtFormat {
         case "C": priority = .low
         case let letter?:
             tags.append("pri-\(letter)")
-            remarks.append("priority (\(letter)) kept as tag pri-\(letter) (todod has three: A, B, C)")
+            remarks.append("priority (\(letter)) kept as tag pri-\(letter) (todod has three priorities, H, M and L, which todo.txt writes as A, B and C)")
         case nil: break
         }
         let text = titleWords.joined(separator: " ")

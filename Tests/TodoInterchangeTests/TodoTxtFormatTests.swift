@@ -36,7 +36,7 @@ import TodoModel
         let item = try #require(try TodoTxtFormat.read("(D) someday maybe", timeZone: .berlin).items.first)
         #expect(item.priority == nil)
         #expect(item.tags == ["pri-D"])
-        #expect(item.remarks == ["priority (D) kept as tag pri-D (todod has three: A, B, C)"])
+        #expect(item.remarks == ["priority (D) kept as tag pri-D (todod has three priorities, H, M and L, which todo.txt writes as A, B and C)"])
     }
 
     @Test func aLineIsKnownAgainWhateverItsDatesPriorityAndOrder() {
