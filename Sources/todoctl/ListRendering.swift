@@ -10,6 +10,25 @@ enum ListRendering {
     /// The list as lines: one row each (`  3  [x] buy milk  (due tomorrow)`),
     /// the empty text when there are no rows, the counter, then reminders.
     static func lines(_ state: TodoListState, style: TerminalStyle = .plain) -> [String] {
+        listLines(state, style: style) + reminderLines(state, style: style)
+    }
+
+    /// A listing on standard output, the way `ls` prints it. The reminders
+    /// follow the list on a terminal; otherwise they go to standard error,
+    /// so a script that parses the listing reads the list and nothing else.
+    static func printListing(_ state: TodoListState, header: String, style: TerminalStyle) {
+        print(style.quiet(header))
+        listLines(state, style: style).forEach { print($0) }
+        let reminders = reminderLines(state, style: style)
+        if isatty(STDOUT_FILENO) == 1 {
+            reminders.forEach { print($0) }
+        } else if !reminders.isEmpty {
+            StandardStreams.write(reminders.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+        }
+    }
+
+    /// The rows (under their group headers), the empty text, the counter.
+    static func listLines(_ state: TodoListState, style: TerminalStyle = .plain) -> [String] {
         let width = state.rows.map { String($0.id).count }.max() ?? 1
         var lines: [String] = []
         var group: String?
@@ -22,7 +41,12 @@ enum ListRendering {
         }
         if let empty = state.properties.emptyText { lines.append(style.quiet(empty)) }
         lines.append(state.properties.itemsLeft)
-        lines += state.properties.alerts.map { style.alert("reminder: \($0.message)") }
+        return lines
+    }
+
+    /// One line per reminder the view model decided on, and how many more.
+    static func reminderLines(_ state: TodoListState, style: TerminalStyle = .plain) -> [String] {
+        var lines = state.properties.alerts.map { style.alert("reminder: \($0.message)") }
         let unlisted = state.properties.alertCount - state.properties.alerts.count
         if unlisted > 0 { lines.append(style.alert("reminder: and \(unlisted) more")) }
         return lines

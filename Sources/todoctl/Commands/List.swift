@@ -71,8 +71,7 @@ struct List: AsyncParsableCommand {
         if json {
             print(ListRendering.json(state))
         } else {
-            print(output.style.quiet(ListRendering.header(state, view: name)))
-            ListRendering.lines(state, style: output.style).forEach { print($0) }
+            ListRendering.printListing(state, header: ListRendering.header(state, view: name), style: output.style)
         }
     }
 }

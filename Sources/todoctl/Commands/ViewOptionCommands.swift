@@ -9,8 +9,7 @@ private func setSharedView(_ options: SetViewOptions.Params, _ todoctl: Todoctl,
         _ = try await daemon.call(SetViewOptions.self, options)
         return try await daemon.call(GetListView.self, ViewSelection())
     }
-    print(style.quiet(ListRendering.header(state, view: "main")))
-    ListRendering.lines(state, style: style).forEach { print($0) }
+    ListRendering.printListing(state, header: ListRendering.header(state, view: "main"), style: style)
 }
 
 struct FilterCommand: AsyncParsableCommand {
