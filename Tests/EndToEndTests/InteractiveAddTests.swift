@@ -22,6 +22,26 @@ import Testing
         #expect(try await todoctl("ls", socket: daemon.socket).stdout == "view main · filter all · sort created\n1  [ ] milk from a terminal\n1 item left\n")
     }
 
+    /// What is typed at the prompt is read as shorthand, as the words of
+    /// `todoctl add` are: the tag and priority are fields, not title words.
+    @Test func theTitleTypedAtThePromptTakesShorthand() async throws {
+        let daemon = try DaemonProcess()
+        try await daemon.start()
+        let output = OutputCollector()
+        let command = "\(Binaries.todoctl.path) --socket \(daemon.socket) add"
+        let terminal = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+            input: "call mum +family pri:H\r", stdout: output)
+        #expect(await terminal.waitForExit(timeout: .seconds(30)) == 0)
+        await output.waitForEndOfFile()
+        let tagged = try await todoctl("ls", "+family", "--json", socket: daemon.socket)
+        let state = try #require(try JSONSerialization.jsonObject(with: Data(tagged.stdout.utf8)) as? [String: Any])
+        let rows = try #require(state["rows"] as? [[String: Any]])
+        #expect(rows.count == 1, "\(tagged.stdout)")
+        #expect(rows.first?["title"] as? String == "call mum", "\(tagged.stdout)")
+        #expect(rows.first?["priority"] as? String == "H", "\(tagged.stdout)")
+    }
+
     @Test func withoutATerminalATitleIsRequired() async throws {
         let daemon = try DaemonProcess()
         try await daemon.start()

@@ -14,7 +14,7 @@ struct Add: AsyncParsableCommand {
             (daily, weekdays, weekly, monthly, yearly, every 3 days, … from completion). Dates: today, tomorrow, \
             fri, next week, eom, in 3 days, 24 dec, 2026-12-24, with an optional time (fri 18:00, tomorrow 9am). \
             A `--` word ends the shorthand (`todoctl add -- +1 for Bob`); --literal takes every word as title. \
-            With no words and a terminal on stdin, todoctl asks for the title.
+            With no words and a terminal on stdin, todoctl asks for the title, shorthand and all.
             """
     )
 
@@ -39,13 +39,15 @@ struct Add: AsyncParsableCommand {
     func run() async throws {
         let (words, due, literal) = (title, due, literal)
         let result = try await withDaemon(todoctl.connection) { daemon in
-            if words.isEmpty || literal {
+            if literal {
                 let title = words.isEmpty ? try await Self.ask(daemon) : words.joined(separator: " ")
                 return try await TitleTooLong.naming(title) {
                     try await daemon.call(AddTodo.self, .init(title: title, due: due))
                 }
             }
-            let text = Shorthand.joined(words)
+            // What is typed at the prompt is shorthand too, as the command
+            // line's words and the watch screen's `a` are.
+            let text = words.isEmpty ? try await Self.ask(daemon) : Shorthand.joined(words)
             return try await TitleTooLong.naming(text) {
                 try await daemon.call(AddTodo.self, .init(text: text, due: due))
             }
