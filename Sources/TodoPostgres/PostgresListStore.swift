@@ -98,10 +98,14 @@ public final class PostgresListStore: SharedListStore {
             throw StoreUnavailable.unreachable(server: server, reason: "no answer within \(Int(seconds)) s")
         } catch let error as StoreUnavailable {
             throw error
-        } catch let error as PSQLError where error.serverInfo != nil || error.code == .sslUnsupported || error.underlying is NIOSSLError {
+        } catch let error as PSQLError
+            where error.serverInfo != nil || error.code == .sslUnsupported || error.code == .authMechanismRequiresPassword
+            || error.underlying is NIOSSLError
+        {
             // The server answered, and said no (a wrong password or database
-            // name), or TLS as asked for cannot be had (no TLS, a certificate
-            // that does not verify): trying again does not fix it.
+            // name), or asked for a password todod does not have, or TLS as
+            // asked for cannot be had (no TLS, a certificate that does not
+            // verify): trying again does not fix it.
             throw ConnectionRefused(server: server, reason: Self.reason(error))
         } catch {
             throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
@@ -182,6 +186,10 @@ public final class PostgresListStore: SharedListStore {
             if let message = error.serverInfo?[.message] { return message }
             if let underlying = error.underlying { return reason(underlying) }
             if error.code == .sslUnsupported { return "the server does not offer TLS, and sslmode asks for it" }
+            if error.code == .authMechanismRequiresPassword {
+                return "the server asks for a password, and the password file (~/.pgpass or $PGPASSFILE, "
+                    + "mode 0600) has none for this server, database and user"
+            }
             return String(describing: error.code)
         }
         // "connection refused", not NIO's whole account of each address tried.

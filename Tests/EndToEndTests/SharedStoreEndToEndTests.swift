@@ -154,6 +154,23 @@ import Testing
         #expect(try await wrong.startExpectingRefusal() == 78)
         #expect(ContinuousClock.now - started < .seconds(20), "a refusal is not waited out")
         #expect(wrong.log.text.contains("refused the connection") && wrong.log.text.contains("password"), "\(wrong.log.text)")
+
+        // No password to be had (no password file, or one that is ignored
+        // for its mode) is a refusal too, not a server to wait for.
+        for mode in [nil, 0o644] as [mode_t?] {
+            let without = try DaemonProcess()
+            let file = without.directory.appendingPathComponent("pgpass")
+            if let mode {
+                try "127.0.0.1:\(cluster.port):*:\(cluster.user):\(cluster.password)\n".write(to: file, atomically: true, encoding: .utf8)
+                chmod(file.path, mode)
+            }
+            without.arguments = ["--store", cluster.tcpURL(database: database), "--instance", "without"]
+            without.environment = ["PGPASSFILE": file.path]
+            let began = ContinuousClock.now
+            #expect(try await without.startExpectingRefusal() == 78, "\(without.log.text)")
+            #expect(ContinuousClock.now - began < .seconds(20), "a missing password is not waited out")
+            #expect(without.log.text.contains("asks for a password"), "\(without.log.text)")
+        }
     }
 
     /// TLS when the server offers it (sslmode=prefer, the default), a
