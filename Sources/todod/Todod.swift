@@ -196,6 +196,10 @@ struct Todod: AsyncParsableCommand {
         } catch let refused as PostgresListStore.ConnectionRefused {
             logger.critical("cannot open the store: \(refused)")
             throw ExitCode(78)  // EX_CONFIG: systemd does not retry (RestartPreventExitStatus)
+        } catch let forbidden as PostgresListStore.NetworkForbidden {
+            notifier.status("cannot open the store: the sandbox forbids the network; add the drop-in todod-postgres.conf")
+            logger.critical("cannot open the store: \(forbidden)")
+            throw ExitCode(78)  // EX_CONFIG: waiting does not change a sandbox
         } catch let unavailable as StoreUnavailable {
             logger.critical("cannot open the store: \(unavailable)")
             throw ExitCode(69)  // EX_UNAVAILABLE: systemd tries again (Restart=on-failure)

@@ -2,11 +2,13 @@
 # Inside a real user manager (run by Tests/systemd/run): todod.service keeping
 # its list in PostgreSQL over TCP, as README's "Sharing a list across
 # machines" says to set it up. Without systemd/todod-postgres.conf the
-# sandbox (PrivateNetwork=yes) keeps todod from the server and it says it
-# waits; with the drop-in, socket activation serves from PostgreSQL, what
-# the drop-in costs in exposure is bounded, and a PostgreSQL restart under a
-# running todod is refused (exit 69), logged, and recovered from. Prints one
-# line per check and a closing "systemd: N passed, N failed".
+# sandbox (AF_UNIX only) keeps todod from the server, and todod says so at
+# once, naming the drop-in, and exits 78, which is not retried; with the
+# drop-in, socket activation serves from PostgreSQL, what the drop-in costs
+# in exposure is bounded, a PostgreSQL restart under a running todod is
+# refused (exit 69), logged, and recovered from, and a password file todod
+# must ignore is a refusal (exit 78), not a wait. Prints one line per check
+# and a closing "systemd: N passed, N failed".
 #
 # The cluster is this script's own: started here, beside the manager and
 # outside todod's sandbox (this script is no unit), on 127.0.0.1 of the host's
@@ -74,17 +76,16 @@ check "the socket is listening" is "$(property todod.socket ActiveState)" active
 plain_exposure=$(security "$HOME/security-plain")
 echo "  info exposure without the drop-in: ${plain_exposure:-unknown}"
 systemctl --user start --no-block todod.service
-check "without the drop-in todod waits for the store (status line)" eventually status_text_has "waiting for the store"
-echo "  info status: $(property todod.service StatusText)"
-check "systemctl --user status shows it" grep -q "Status: \"waiting for the store" \
-  < <(systemctl --user status todod.service --no-pager 2>/dev/null)
-check "it is activating, not ready" is "$(property todod.service ActiveState)" activating
-check "the journal says what it waits for" journal_has "waiting for the store.*store=$store_url"
+# main_status: how todod.service's last run ended, e.g. "exit-code 78".
+main_status() { echo "$(property todod.service Result) $(property todod.service ExecMainStatus)"; }
+failed_with_78() { [[ "$(property todod.service ActiveState)" == failed && "$(main_status)" == "exit-code 78" ]]; }
 started=$SECONDS
-check "stopping it while it waits succeeds" quiet systemctl --user stop todod.service
-echo "  info the stop took $((SECONDS - started)) s"
-check "it stopped cleanly and is not restarted" \
-  is "$(property todod.service ActiveState) $(property todod.service Result)" "inactive success"
+check "without the drop-in todod stops at once, with exit 78" eventually failed_with_78
+echo "  info it ended after $((SECONDS - started)) s: $(property todod.service ActiveState), $(main_status)"
+check "…and is not started again" is "$(property todod.service NRestarts)" 0
+check "the journal says the sandbox forbids the network" journal_has "may not open a network connection to $store_url"
+check "…and names the drop-in to add" journal_has "Add the drop-in todod-postgres.conf"
+check "it never waited for the store" quiet bash -c '! journalctl --user-unit todod.service --no-pager -o cat | grep -q "waiting for the store"'
 check "nothing reached PostgreSQL" is "$(pg_cluster_psql "SELECT count(*) FROM pg_tables WHERE tablename = 'item'" "$database")" 0
 
 # --- With the drop-in: socket activation against PostgreSQL
@@ -149,6 +150,18 @@ check "PostgreSQL has both acknowledged items, not the refused one" \
   is "$(pg_cluster_psql "SELECT string_agg(item->>'title', ', ' ORDER BY id) FROM item" "$database")" "shared milk, after the outage"
 check "the same todod went through the outage (no restart)" \
   is "$(property todod.service MainPID) $(property todod.service NRestarts)" "$main_pid 0"
+
+# --- No password to be had: the server's refusal, said at once, not waited out
+# A password file others can read is ignored (as libpq ignores it).
+chmod 0644 "$HOME/.pgpass"
+systemctl --user restart --no-block todod.service
+started=$SECONDS
+check "with ~/.pgpass ignored for its mode, todod stops at once, with exit 78" eventually failed_with_78
+echo "  info it ended after $((SECONDS - started)) s: $(property todod.service ActiveState), $(main_status)"
+check "…and is not started again" is "$(property todod.service NRestarts)" 0
+check "the journal says why: the server asks for a password the file does not hold" journal_has "asks for a password"
+chmod 0600 "$HOME/.pgpass"
+systemctl --user reset-failed todod.service 2>/dev/null
 
 "$stage/scripts/uninstall" >/dev/null
 rm -r "$unit_dir/todod.service.d"
