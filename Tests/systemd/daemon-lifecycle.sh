@@ -37,6 +37,18 @@ check "systemctl reload succeeds" quiet systemctl --user reload todod.service
 check "the reload was applied and logged" \
   eventually journal_has "reload: configuration applied.*reminder-hours=48.0 log-level=debug"
 check "reloading kept the same process" is "$(property todod.service MainPID)" "$main_pid"
+# The README's `journalctl --user-unit todod TODOD_CLIENT=7`: at debug level
+# a client's coming and going carry its number.
+quiet todoctl ls
+client_story() {
+  local client
+  client=$(journal -o json | python3 -c '
+import json, sys
+clients = [json.loads(line).get("TODOD_CLIENT") for line in sys.stdin]
+print(([c for c in clients if c] or [""])[-1])')
+  [[ -n $client ]] && journalctl --user-unit todod "TODOD_CLIENT=$client" --no-pager -o cat 2>/dev/null | grep -q "client connected"
+}
+check "with log-level = debug, journalctl TODOD_CLIENT=N shows a client's connection (README)" eventually client_story
 printf 'reminder-hours = soon\n' >"$config"
 check "systemctl reload of a bad file returns" quiet systemctl --user reload todod.service
 check "the bad file is reported with its line and problem" \
