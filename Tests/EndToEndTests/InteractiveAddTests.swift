@@ -8,14 +8,7 @@ import Testing
     @Test func addWithoutATitleAsksInATerminal() async throws {
         let daemon = try DaemonProcess()
         try await daemon.start()
-        let output = OutputCollector()
-        let command = "\(Binaries.todoctl.path) --socket \(daemon.socket) add"
-        let terminal = try ChildProcess(
-            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
-            input: "   \rmilk from a terminal\r", stdout: output)
-        #expect(await terminal.waitForExit(timeout: .seconds(30)) == 0)
-        await output.waitForEndOfFile()
-        let screen = output.text
+        let screen = try await Self.addAtThePrompt(typing: "   \rmilk from a terminal\r", socket: daemon.socket)
         #expect(screen.contains("New To-Do Item"))
         #expect(screen.contains("Insert the title of the new to-do item:"))
         #expect(screen.contains("The title is blank."))
@@ -27,13 +20,7 @@ import Testing
     @Test func theTitleTypedAtThePromptTakesShorthand() async throws {
         let daemon = try DaemonProcess()
         try await daemon.start()
-        let output = OutputCollector()
-        let command = "\(Binaries.todoctl.path) --socket \(daemon.socket) add"
-        let terminal = try ChildProcess(
-            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
-            input: "call mum +family pri:H\r", stdout: output)
-        #expect(await terminal.waitForExit(timeout: .seconds(30)) == 0)
-        await output.waitForEndOfFile()
+        _ = try await Self.addAtThePrompt(typing: "call mum +family pri:H\r", socket: daemon.socket)
         let tagged = try await todoctl("ls", "+family", "--json", socket: daemon.socket)
         let state = try #require(try JSONSerialization.jsonObject(with: Data(tagged.stdout.utf8)) as? [String: Any])
         let rows = try #require(state["rows"] as? [[String: Any]])
@@ -48,5 +35,17 @@ import Testing
         let result = try await todoctl("add", socket: daemon.socket)
         #expect(result.status == 64)
         #expect(result.stderr.contains("todoctl add TITLE"))
+    }
+
+    /// Runs `todoctl add` with no words in a terminal, types `input` at its
+    /// prompt, and returns what the terminal showed.
+    static func addAtThePrompt(typing input: String, socket: String) async throws -> String {
+        let output = OutputCollector()
+        let command = "\(Binaries.todoctl.path) --socket \(socket) add"
+        let terminal = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], input: input, stdout: output)
+        #expect(await terminal.waitForExit(timeout: .seconds(30)) == 0)
+        await output.waitForEndOfFile()
+        return output.text
     }
 }
