@@ -275,6 +275,7 @@ public enum ProtocolDescription {
         ErrorName(name: "todo.nothingToRedo", code: -32003, when: "todo.redo with nothing to redo"),
         ErrorName(name: "todo.unreadableStep", code: -32003, when: "the step to undo or redo cannot be read back from the database"),
         ErrorName(name: "server.tooManyConnections", code: -32004, when: "the daemon serves maxConnections already; the connection is closed"),
+        ErrorName(name: "server.badConfiguration", code: -32007, when: "todod cannot start (a todod.conf line it cannot use, a store that refuses it) and says why instead of the greeting; the connection is closed"),
         ErrorName(name: "server.accessDenied", code: -32005, when: "the connecting user is not the daemon's; the connection is closed"),
         ErrorName(name: "server.internalError", code: -32603, when: "a bug in todod"),
     ]

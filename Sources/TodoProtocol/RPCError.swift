@@ -51,6 +51,7 @@ extension RPCError {
         public static let tooManyConnections = -32004
         public static let accessDenied = -32005
         public static let storeUnavailable = -32006
+        public static let badConfiguration = -32007
     }
 
     public static func parseError(_ detail: String) -> RPCError {
@@ -107,6 +108,14 @@ extension RPCError {
             name: "server.tooManyConnections",
             message: "todod already serves \(limit) connections, its limit; close some (each `todoctl watch` holds one) and try again."
         )
+    }
+
+    /// Sent instead of the greeting by a todod that cannot start (a
+    /// todod.conf line it cannot use, a store that refuses it): it stays up
+    /// to say why, so that clients retrying under socket activation neither
+    /// restart it in a loop nor see only a vanished socket.
+    public static func badConfiguration(_ reason: String) -> RPCError {
+        RPCError(code: Code.badConfiguration, name: "server.badConfiguration", message: "todod will not start: \(reason)")
     }
 
     public static func accessDenied(uid: UInt32, owner: UInt32) -> RPCError {

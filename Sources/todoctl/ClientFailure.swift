@@ -14,6 +14,7 @@ enum ClientFailure {
     static let protocolFailure: Int32 = 70  // EX_SOFTWARE
     static let storageFailure: Int32 = 74  // EX_IOERR
     static let timedOut: Int32 = 75  // EX_TEMPFAIL
+    static let badConfiguration: Int32 = 78  // EX_CONFIG: todod will not start until a person fixes something
 
     static func exitCode(for error: RPCError) -> Int32 {
         switch error.code {
@@ -21,6 +22,7 @@ enum ClientFailure {
         case RPCError.Code.notFound: notFound
         case RPCError.Code.storageFailure: storageFailure
         case RPCError.Code.storeUnavailable: unreachable
+        case RPCError.Code.badConfiguration: badConfiguration
         default: protocolFailure
         }
     }

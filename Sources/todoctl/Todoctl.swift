@@ -15,7 +15,8 @@ struct Todoctl: AsyncParsableCommand {
 
             Exit codes: 0 success, 64 usage error, 65 refused (a blank title, a title too long, a bad \
             date, nothing to undo), 66 no such item (or note, or named view), 69 todod unreachable, 70 unexpected reply, 74 todod could not \
-            store the change, 75 todod did not answer in time.
+            store the change, 75 todod did not answer in time, 78 todod will not start (todod.conf or the store \
+            needs fixing; the message says what).
             """,
         version: VersionText.full,
         subcommands: [

@@ -141,14 +141,11 @@ struct Todod: AsyncParsableCommand {
         let loadSettings = { @Sendable () throws(DaemonSettings.Invalid) -> DaemonSettings in
             try DaemonSettings.load(file: configPath, mustExist: mustExist, overrides: overrides)
         }
-        let settings: DaemonSettings
-        do {
-            settings = try loadSettings()
-        } catch {
-            // Refuse to start rather than run with settings nobody chose.
-            FileHandle.standardError.write(Data("todod: \(error.description)\n".utf8))
-            throw ExitCode(78)  // EX_CONFIG
-        }
+        // Refuse to start rather than run with settings nobody chose; but
+        // set up logging first, to say so where todod's log goes.
+        var settings = DaemonSettings()
+        var unusable: DaemonSettings.Invalid?
+        do { settings = try loadSettings() } catch { unusable = error }
         let logLevel = SharedLogLevel(settings.logLevel)
         let toJournal = JournalLogHandler.standardErrorIsJournal
         LoggingSystem.bootstrap { label in
@@ -162,6 +159,11 @@ struct Todod: AsyncParsableCommand {
             to: DaemonConfiguration(socketPath: socket, dataDirectory: dataDirectory))
         let notifier = ServiceNotifier()
         let status = StatusReporter(notifier: notifier)
+        if let unusable {
+            if !toJournal { FileHandle.standardError.write(Data("todod: \(unusable.description)\n".utf8)) }
+            try await Self.refuseToStart(
+                "\(unusable.description). Fix it, then run `systemctl --user restart todod`", notifier: notifier, logger: logger)
+        }
 
         do {
             try FileManager.default.createDirectory(
@@ -192,14 +194,16 @@ struct Todod: AsyncParsableCommand {
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
         } catch let problem as StoreLocationError {
             logger.critical("\(problem)")
-            throw ExitCode(78)  // EX_CONFIG
+            try await Self.refuseToStart("\(problem). Fix it, then run `systemctl --user restart todod`", notifier: notifier, logger: logger)
         } catch let refused as PostgresListStore.ConnectionRefused {
             logger.critical("cannot open the store: \(refused)")
-            throw ExitCode(78)  // EX_CONFIG: systemd does not retry (RestartPreventExitStatus)
+            try await Self.refuseToStart(
+                "\(refused). Fix that, then run `systemctl --user restart todod`", notifier: notifier, logger: logger)
         } catch let forbidden as PostgresListStore.NetworkForbidden {
+            // Waiting does not change a sandbox.
             notifier.status("cannot open the store: the sandbox forbids the network; add the drop-in todod-postgres.conf")
             logger.critical("cannot open the store: \(forbidden)")
-            throw ExitCode(78)  // EX_CONFIG: waiting does not change a sandbox
+            try await Self.refuseToStart("\(forbidden). Then run `systemctl --user restart todod`", notifier: notifier, logger: logger)
         } catch let unavailable as StoreUnavailable {
             logger.critical("cannot open the store: \(unavailable)")
             throw ExitCode(69)  // EX_UNAVAILABLE: systemd tries again (Restart=on-failure)

@@ -60,20 +60,30 @@ check "journalctl -p warning shows the reload error" grep -q "cannot be used" <<
 check "journalctl -p warning shows nothing below warning" \
   python3 -c 'import json, sys; sys.exit(any(int(json.loads(l)["PRIORITY"]) > 4 for l in sys.stdin if l.strip()))' <<<"$warnings"
 
-# --- A bad configuration at start fails the start with a clear message
-# The watcher is paused meanwhile: its reconnection attempts would start
-# todod again through the socket, so the unit would be activating, not failed.
+# --- A bad configuration at start: todod stays up to tell every client why
+# (the socket stays, and no client starts todod in a loop), and exits 78
+# (EX_CONFIG) when stopped.
+quiet systemctl --user restart todod.service
+check "started with a bad configuration, todod still answers the socket" is "$(property todod.service ActiveState)" active
+check "its status line says why" \
+  grep -qF "refusing clients: todod will not start: $config line 1: reminder-hours must be" <<<"$(property todod.service StatusText)"
+check "the journal says what is wrong" eventually journal_has "todod will not start: $config line 1: reminder-hours must be"
+check "the running watch is told, and waits" \
+  eventually grep -qF "todoctl: todod will not start: $config line 1: reminder-hours" "$HOME/watch.err"
+code=0; todoctl add "never kept" >/dev/null 2>"$HOME/add.err" || code=$?
+check "todoctl add is refused with exit 78, naming the line" \
+  is "$code $(grep -c "$config line 1: reminder-hours" "$HOME/add.err")" "78 1"
+# The watcher is paused over the stop: its reconnection attempts would start
+# todod again through the socket before the stop's outcome is read.
 kill -STOP "$watcher"
-quiet systemctl --user stop todod.service
-check "starting with a bad configuration fails" bash -c '! systemctl --user start todod.service 2>/dev/null'
-check "it exits 78 (EX_CONFIG) and is not restarted" \
-  is "$(property todod.service ExecMainStatus) $(property todod.service ActiveState)" "78 failed"
-check "the journal says what is wrong" \
-  grep -q "todod: $config line 1: reminder-hours must be" < <(journal -o cat)
 printf 'reminder-hours = 48\n' >"$config"
+quiet systemctl --user stop todod.service
+check "stopped, it exits 78 (EX_CONFIG) and is not restarted" \
+  is "$(property todod.service ExecMainStatus) $(property todod.service ActiveState) $(property todod.service NRestarts)" "78 failed 0"
 systemctl --user reset-failed todod.service
 check "with the file fixed todod starts" quiet systemctl --user start todod.service
 kill -CONT "$watcher"
+check "the watch reconnects by itself" eventually grep -q "reconnected" "$HOME/watch.err"
 
 # --- A clean restart keeps every in-memory state
 quiet todoctl filter active

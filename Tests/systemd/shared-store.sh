@@ -3,11 +3,12 @@
 # its list in PostgreSQL over TCP, as README's "Sharing a list across
 # machines" says to set it up. Without systemd/todod-postgres.conf the
 # sandbox (AF_UNIX only) keeps todod from the server, and todod says so at
-# once, naming the drop-in, and exits 78, which is not retried; with the
+# once, naming the drop-in, to the journal and to every client, staying up
+# (never restarted) until stopped, when it exits 78; with the
 # drop-in, socket activation serves from PostgreSQL, what the drop-in costs
 # in exposure is bounded, a PostgreSQL restart under a running todod is
 # refused (exit 69), logged, and recovered from, and a password file todod
-# must ignore is a refusal (exit 78), not a wait. Prints one line per check
+# must ignore is a refusal told to clients (exit 78), not a wait. Prints one line per check
 # and a closing "systemd: N passed, N failed".
 #
 # The cluster is this script's own: started here, beside the manager and
@@ -75,18 +76,27 @@ check "the socket is listening" is "$(property todod.socket ActiveState)" active
 # --- Without the drop-in: the sandbox keeps todod from the server
 plain_exposure=$(security "$HOME/security-plain")
 echo "  info exposure without the drop-in: ${plain_exposure:-unknown}"
-systemctl --user start --no-block todod.service
 # main_status: how todod.service's last run ended, e.g. "exit-code 78".
 main_status() { echo "$(property todod.service Result) $(property todod.service ExecMainStatus)"; }
-failed_with_78() { [[ "$(property todod.service ActiveState)" == failed && "$(main_status)" == "exit-code 78" ]]; }
-started=$SECONDS
-check "without the drop-in todod stops at once, with exit 78" eventually failed_with_78
-echo "  info it ended after $((SECONDS - started)) s: $(property todod.service ActiveState), $(main_status)"
-check "…and is not started again" is "$(property todod.service NRestarts)" 0
+# refusing: todod is up only to tell clients why it will not start.
+refusing() { [[ "$(property todod.service ActiveState)" == active ]] && status_text_has "refusing clients: todod will not start:"; }
+# told_78 WORDS: todoctl ls exits 78 and its message holds WORDS.
+told_78() { exits_with 78 todoctl ls && grep -qF -- "$1" "$HOME/exits_with.err"; }
+check "without the drop-in the first todoctl is told at once: the sandbox forbids the network (exit 78)" \
+  told_78 "todoctl: todod will not start: todod may not open a network connection to $store_url"
+check "…and which drop-in to add" grep -qF "Add the drop-in todod-postgres.conf" "$HOME/exits_with.err"
+check "todod stays up to say so (status: refusing clients)" refusing
+refusing_pid=$(property todod.service MainPID)
+for _ in $(seq 8); do todoctl ls >/dev/null 2>&1; done
+check "eight more clients later the socket still listens" is "$(property todod.socket ActiveState)" active
+check "…and the one todod told them all, never restarted" \
+  is "$(property todod.service MainPID) $(property todod.service NRestarts)" "$refusing_pid 0"
 check "the journal says the sandbox forbids the network" journal_has "may not open a network connection to $store_url"
 check "…and names the drop-in to add" journal_has "Add the drop-in todod-postgres.conf"
 check "it never waited for the store" quiet bash -c '! journalctl --user-unit todod.service --no-pager -o cat | grep -q "waiting for the store"'
 check "nothing reached PostgreSQL" is "$(pg_cluster_psql "SELECT count(*) FROM pg_tables WHERE tablename = 'item'" "$database")" 0
+systemctl --user stop todod.service 2>/dev/null  # not the warning that the socket can start it again
+check "stopped, it ends with exit 78: the cause stands" is "$(main_status)" "exit-code 78"
 
 # --- With the drop-in: socket activation against PostgreSQL
 mkdir -p "$(dirname "$drop_in")"
@@ -154,12 +164,13 @@ check "the same todod went through the outage (no restart)" \
 # --- No password to be had: the server's refusal, said at once, not waited out
 # A password file others can read is ignored (as libpq ignores it).
 chmod 0644 "$HOME/.pgpass"
-systemctl --user restart --no-block todod.service
-started=$SECONDS
-check "with ~/.pgpass ignored for its mode, todod stops at once, with exit 78" eventually failed_with_78
-echo "  info it ended after $((SECONDS - started)) s: $(property todod.service ActiveState), $(main_status)"
-check "…and is not started again" is "$(property todod.service NRestarts)" 0
+systemctl --user restart todod.service
+check "with ~/.pgpass ignored for its mode, todoctl is told the server refused todod (exit 78)" \
+  told_78 "todoctl: todod will not start: the PostgreSQL server"
+check "todod stays up to say so, not restarted" eval 'refusing && is "$(property todod.service NRestarts)" 0'
 check "the journal says why: the server asks for a password the file does not hold" journal_has "asks for a password"
+systemctl --user stop todod.service 2>/dev/null  # not the warning that the socket can start it again
+check "stopped, it ends with exit 78" is "$(main_status)" "exit-code 78"
 chmod 0600 "$HOME/.pgpass"
 systemctl --user reset-failed todod.service 2>/dev/null
 

@@ -2,7 +2,8 @@
 # Inside a real user manager (run by Tests/systemd/run): install todod with
 # scripts/install, start only todod.socket, let the first todoctl start the
 # service, check readiness and status, stop and start again, and find every
-# item still there and todod's lines in the journal. Prints one line per check
+# item still there and todod's lines in the journal; with a todod.conf todod
+# cannot use, every client is told why and the socket stays up. Prints one line per check
 # and a closing "systemd: N passed, N failed".
 set -uo pipefail
 stage="$1"
@@ -38,6 +39,34 @@ check "todod is active again" is "$(property todod.service ActiveState)" active
 journal=$(journal -o cat || true)
 check "todod's log lines are in the journal" grep -q "serving" <<<"$journal"
 check "the shutdown was logged" grep -q "stopped; everything saved" <<<"$journal"
+
+# --- A todod.conf todod cannot use: told to every client, the socket kept
+config="$XDG_CONFIG_HOME/todod/todod.conf"
+mkdir -p "$(dirname "$config")"
+printf 'log-level = loud\n' >"$config"
+systemctl --user restart todod.service
+code=0; told=$(todoctl ls 2>&1) || code=$?
+check "with a bad todod.conf, todoctl says why, with exit 78" \
+  is "$code ${told%%must*}" "78 todoctl: todod will not start: $config line 1: log-level "
+check "…and what to do" grep -qF 'Fix it, then run `systemctl --user restart todod`' <<<"$told"
+check "todod's status line says it too" \
+  grep -qF "refusing clients: todod will not start: $config line 1" <<<"$(property todod.service StatusText)"
+check "so does the journal" journal_has "todod will not start: $config line 1: log-level"
+refusing_pid=$(property todod.service MainPID)
+# What looped before: every retry, watch and status line starting todod anew.
+todoctl watch >/dev/null 2>&1 &
+watcher=$!
+for _ in $(seq 10); do todoctl ls >/dev/null 2>&1; done
+check "a watch exits 78, told the same" eval 'wait $watcher; is $? 78'
+check "eleven clients later the socket still listens" is "$(property todod.socket ActiveState)" active
+check "…served by the one todod, never restarted" \
+  is "$(property todod.service ActiveState) $(property todod.service MainPID) $(property todod.service NRestarts)" "active $refusing_pid 0"
+rm "$config"
+check "with the file fixed, systemctl reload ends the refusal" quiet systemctl --user reload todod.service
+inactive_success() { [[ "$(property todod.service ActiveState) $(property todod.service Result)" == "inactive success" ]]; }
+check "…cleanly (exit 0)" eventually inactive_success
+check "the next todoctl starts todod with the fixed file, every item there" \
+  is "$(todoctl ls 2>&1 | tail -n 1)" "1 item left"
 
 "$stage/scripts/uninstall" >/dev/null
 check "uninstall removed units and binaries" \

@@ -97,7 +97,7 @@ struct Watch: AsyncParsableCommand {
                 throw ClientFailure.report(error)
             }
             await output.notice("todoctl: todod went away; reconnecting…")
-            guard await waitForDaemon() else {
+            guard await waitForDaemon(output: output) else {
                 live?.terminal.leave()
                 ClientFailure.printError(
                     ClientFailure.unreachableHint(socketPath: connection.socket, reason: "gone for \(Int(reconnectSeconds)) s")
@@ -263,12 +263,27 @@ struct Watch: AsyncParsableCommand {
 
     /// Retries connecting until the daemon answers or `reconnectSeconds` pass.
     /// Under socket activation the first retry already starts it again.
-    private func waitForDaemon() async -> Bool {
+    /// A todod that will not start (`server.badConfiguration`, e.g. after a
+    /// restart with a broken todod.conf) is shown once, and waited out like
+    /// an absent one: the user fixes the file and restarts todod.
+    private func waitForDaemon(output: WatchOutput) async -> Bool {
         let deadline = Date().addingTimeInterval(reconnectSeconds)
+        var shown: String?
         while Date() < deadline {
             try? await Task.sleep(for: .milliseconds(200))
-            let reachable = (try? await TodoConnection.with(socketPath: connection.socket) { _ in true }) ?? false
-            if reachable { return true }
+            do {
+                // Greeted, not merely connected: under socket activation a
+                // connection waits in the backlog for whichever todod comes.
+                _ = try await TodoConnection.with(socketPath: connection.socket) { daemon in try await daemon.maximumLineBytes() }
+                return true
+            } catch ClientError.refused(let error) where error.code == RPCError.Code.badConfiguration {
+                if shown != error.message {
+                    shown = error.message
+                    await output.notice("todoctl: \(error.message)")
+                }
+            } catch {
+                continue
+            }
         }
         return false
     }
