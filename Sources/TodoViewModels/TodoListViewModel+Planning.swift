@@ -30,14 +30,14 @@ extension TodoListViewModel {
             do { shorthand = try Shorthand.parse(text, for: .add) } catch { throw .invalidShorthand(error) }
             var edits = try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
             if let due { edits.append(try ShorthandChange.setDue(due).resolved(with: dates)) }
-            edits += Self.defaultDue(for: edits, item: nil, today: dates.today)
+            edits += Self.defaultDue(for: edits, item: nil, in: timeZone, today: dates.today)
             let step = try collection.add(title: shorthand.title, edits: edits, at: now, in: timeZone)
             return recorded(step, step.changes.first?.id)
         case .modify(let id, let text):
             let shorthand: Shorthand
             do { shorthand = try Shorthand.parse(text, for: .modify) } catch { throw .invalidShorthand(error) }
             var edits = try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
-            edits += Self.defaultDue(for: edits, item: collection[id], today: dates.today)
+            edits += Self.defaultDue(for: edits, item: collection[id], in: timeZone, today: dates.today)
             let title = shorthand.title.isEmpty ? nil : shorthand.title
             return recorded(try collection.modify(id, title: title, edits: edits, at: now, in: timeZone), id)
         case .edit(let id, let title):
@@ -78,15 +78,24 @@ extension TodoListViewModel {
     }
 
     /// A recurring item needs a due date to count from: when edits give an
-    /// item a repetition and it would have no due date, it is due today.
-    private static func defaultDue(for edits: [FieldEdit], item: TodoItem?, today: CalendarDay) -> [FieldEdit] {
+    /// item a repetition and it would have no due date, it is due the day its
+    /// wait ends (it appears that day, due, not overdue: `recur:weekly
+    /// wait:mon` is due Monday), or today when it has no wait.
+    private static func defaultDue(for edits: [FieldEdit], item: TodoItem?, in timeZone: TimeZone, today: CalendarDay) -> [FieldEdit] {
         var due = item?.due
+        var wait = item?.wait
         var recurs = item?.recurrence != nil
         for edit in edits {
             if case .due(let newDue) = edit { due = newDue }
+            if case .wait(let newWait) = edit { wait = newWait }
             if case .recurrence(let recurrence) = edit { recurs = recurrence != nil }
         }
-        return recurs && due == nil ? [.due(.day(today))] : []
+        guard recurs && due == nil else { return [] }
+        switch wait {
+        case .day(let day)?: return [.due(.day(max(day, today)))]
+        case .moment(let moment)?: return [.due(.day(max(CalendarDay(moment, in: timeZone), today)))]
+        case nil: return [.due(.day(today))]
+        }
     }
 
     /// The due date `.setDue` and `.setDueText` give an item: clearing a

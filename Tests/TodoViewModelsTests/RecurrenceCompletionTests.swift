@@ -87,6 +87,26 @@ import TodoViewModels
         #expect(viewModel.item(plain)?.due == nil)
     }
 
+    /// A repeating item with a wait and no due date starts where its wait
+    /// ends: due that day, so it does not appear from waiting already overdue.
+    @Test func aRecurringItemWithOnlyAWaitIsDueTheDayItsWaitEnds() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)  // Sunday 22 November 2026
+        let id = try viewModel.add(shorthand: "water plants recur:weekly wait:mon")
+        #expect(viewModel.item(id)?.wait == .day(calendarDay(2026, 11, 23)))
+        #expect(viewModel.item(id)?.due == .day(calendarDay(2026, 11, 23)))
+        let next = try complete(id, in: viewModel)
+        #expect(next.due == .day(calendarDay(2026, 11, 30)))
+        #expect(next.wait == .day(calendarDay(2026, 11, 30)))
+
+        // Given a repetition later, by modify, it counts from its wait too.
+        let later = try viewModel.add(shorthand: "descale the kettle wait:2026-12-02")
+        _ = try viewModel.perform(.modify(later, "recur:monthly"))
+        #expect(viewModel.item(later)?.due == .day(calendarDay(2026, 12, 2)))
+        // A wait at a time of day makes it due that day.
+        let timed = try viewModel.add(shorthand: "call home recur:weekly wait:2026-11-25T18:00")
+        #expect(viewModel.item(timed)?.due == .day(calendarDay(2026, 11, 25)))
+    }
+
     @Test func undoRemovesTheOccurrenceAndReopensAndRedoBringsBothBack() throws {
         let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
         let id = try viewModel.add(shorthand: "standup due:mon recur:weekdays")
