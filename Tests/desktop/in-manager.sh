@@ -46,6 +46,8 @@ press Done
 check "Done: the item is done" eventually item_done 1 True
 check "…said in the service's journal" \
   eventually bash -c "journalctl --user-unit todod-notify.service --no-pager | grep -q 'done: “pay rent”'"
+check "no libdispatch line about thread priorities (LIBDISPATCH_LOG=NO)" \
+  bash -c "! journalctl --user-unit todod-notify.service --no-pager | grep -q 'set thread priority'"
 echo "  info todod-notify.service: $(systemd-analyze --user security todod-notify.service --no-pager 2>/dev/null | tail -1)"
 echo "  info todod.service: $(systemd-analyze --user security todod.service --no-pager 2>/dev/null | tail -1)"
 exposure=$(systemd-analyze --user security todod-notify.service --no-pager 2>/dev/null | tail -1 | grep -Eo '[0-9]+\.[0-9]+' | head -1)

@@ -28,6 +28,9 @@ check "a watcher shows as a client with a subscription" eventually status_is "2 
 journal_json=$(journal -o json)
 check "journal entries carry the code location" grep -q '"CODE_FILE"' <<<"$journal_json"
 check "journal entries carry todod's own fields" grep -q '"TODOD_SOCKET"' <<<"$journal_json"
+# Without LIBDISPATCH_LOG=NO in the unit, every start adds libdispatch's
+# "Failed to set thread priority for worker thread: … errno=13".
+check "no libdispatch line about thread priorities" bash -c '! grep -q "set thread priority" <<<"$0"' "$journal_json"
 check "journal entries are todod's (SYSLOG_IDENTIFIER)" grep -q '"SYSLOG_IDENTIFIER":"todod"' <<<"$journal_json"
 
 # --- Reload: good, then bad
