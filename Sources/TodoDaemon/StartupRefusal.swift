@@ -55,6 +55,14 @@ public struct StartupRefusal: Sendable {
         // Ready, as far as systemd is concerned: this start succeeded in
         // telling clients why nothing more can be done.
         notifier.ready(status: "refusing clients: todod will not start: \(reason)")
+        // WatchdogSec= still holds: pinged from the loop that answers
+        // clients, so a wedged refusal is restarted like a wedged todod.
+        let pings = notifier.watchdogTimeout.map { timeout in
+            listener.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: TimeAmount(timeout / 4)) { _ in
+                notifier.watchdogPing()
+            }
+        }
+        defer { pings?.cancel() }
         logger.critical("todod will not start: \(reason). Until it is stopped, every client is told so.")
         var ending = Ending.stopped
         for await signal in signals {

@@ -44,6 +44,10 @@ check "the shutdown was logged" grep -q "stopped; everything saved" <<<"$journal
 config="$XDG_CONFIG_HOME/todod/todod.conf"
 mkdir -p "$(dirname "$config")"
 printf 'log-level = loud\n' >"$config"
+# A watchdog of a second: the refusing todod must ping it too, or be killed.
+mkdir -p "$unit_dir/todod.service.d"
+printf '[Service]\nWatchdogSec=1\n' >"$unit_dir/todod.service.d/watchdog.conf"
+systemctl --user daemon-reload
 systemctl --user restart todod.service
 code=0; told=$(todoctl ls 2>&1) || code=$?
 check "with a bad todod.conf, todoctl says why, with exit 78" \
@@ -57,11 +61,13 @@ refusing_pid=$(property todod.service MainPID)
 todoctl watch >/dev/null 2>&1 &
 watcher=$!
 for _ in $(seq 10); do todoctl ls >/dev/null 2>&1; done
+sleep 3  # three watchdog periods
 check "a watch exits 78, told the same" eval 'wait $watcher; is $? 78'
 check "eleven clients later the socket still listens" is "$(property todod.socket ActiveState)" active
-check "…served by the one todod, never restarted" \
+check "…served by the one todod, never restarted (it pings the watchdog)" \
   is "$(property todod.service ActiveState) $(property todod.service MainPID) $(property todod.service NRestarts)" "active $refusing_pid 0"
-rm "$config"
+rm "$config" "$unit_dir/todod.service.d/watchdog.conf"
+systemctl --user daemon-reload
 check "with the file fixed, systemctl reload ends the refusal" quiet systemctl --user reload todod.service
 inactive_success() { [[ "$(property todod.service ActiveState) $(property todod.service Result)" == "inactive success" ]]; }
 check "…cleanly (exit 0)" eventually inactive_success
