@@ -35,7 +35,7 @@ public struct ExportDocument: Sendable {
             case .todotxt:
                 text += TodoTxtFormat.entry(item, timeZone: timeZone)
             case .ical:
-                text += ICalendarFormat.entry(item, listID: listID, now: now)
+                text += ICalendarFormat.entry(item, listID: listID, now: now, timeZone: timeZone)
             }
         }
         if isLast { text += footer(empty: itemsBefore + items.count == 0) }

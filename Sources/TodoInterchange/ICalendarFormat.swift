@@ -127,7 +127,11 @@ public enum ICalendarFormat {
         guard notes.count <= TodoItem.maximumNotes else {
             throw ImportProblem(location: location, message: "\(notes.count) notes; an item holds at most \(TodoItem.maximumNotes)")
         }
-        if first["DTSTART"] != nil {
+        // A repeating to-do's DTSTART on its DUE (as todod writes it) only
+        // anchors the RRULE.
+        let startsWhenDue = first["RRULE"] != nil && first["DTSTART"]?.value == first["DUE"]?.value
+            && first["DTSTART"]?.parameters == first["DUE"]?.parameters
+        if first["DTSTART"] != nil && !startsWhenDue {
             let counted = first["DUE"] == nil && due != nil
             remarks.append(
                 counted
@@ -232,8 +236,12 @@ public enum ICalendarFormat {
 
     static let footer = ContentLine.folded("END:VCALENDAR")
 
-    /// `item` as a `VTODO`, stamped `now`.
-    static func entry(_ item: TodoItem, listID: String, now: Date) -> String {
+    /// `item` as a `VTODO`, stamped `now`. A repeating item's `DTSTART` is
+    /// its due date, from which RFC 5545 counts the `RRULE`'s occurrences
+    /// (a `DUE` alone does not anchor them for every reader); a due moment
+    /// is written in UTC, so a reader keeps its days, though across a change
+    /// of summer time not its local hour, which todod keeps.
+    static func entry(_ item: TodoItem, listID: String, now: Date, timeZone: TimeZone) -> String {
         var lines = ["BEGIN:VTODO", "UID:" + ContentLine.escaped(ExternalIdentity.of(item, listID: listID))]
         lines.append("DTSTAMP:" + InterchangeDates.compactUTC(now))
         lines.append("CREATED:" + InterchangeDates.compactUTC(item.createdAt))
@@ -253,7 +261,14 @@ public enum ICalendarFormat {
         }
         if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.sortedTags.map(ContentLine.escaped).joined(separator: ",")) }
         if let recurrence = item.recurrence {
-            lines.append("RRULE:" + ICalendarRecurrence.rule(of: recurrence))
+            if let due = item.due { lines.append("DTSTART" + value(due)) }
+            let dueDay: CalendarDay? =
+                switch item.due {
+                case .day(let day)?: day
+                case .moment(let moment)?: CalendarDay(moment, in: timeZone)
+                case nil: nil
+                }
+            lines.append("RRULE:" + ICalendarRecurrence.rule(of: recurrence, due: dueDay))
             if recurrence.countsFromCompletion { lines.append("X-TODOD-RECURRENCE:" + ContentLine.escaped(recurrence.text)) }
         }
         if !item.notes.isEmpty {

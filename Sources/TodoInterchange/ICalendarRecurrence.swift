@@ -15,13 +15,24 @@ enum ICalendarRecurrence {
             let pair = part.split(separator: "=", maxSplits: 1)
             if pair.count == 2 { parts[pair[0].uppercased()] = pair[1].uppercased() }
         }
-        let unsupported = Set(parts.keys).subtracting(["FREQ", "INTERVAL", "BYDAY", "WKST", "BYMONTHDAY", "BYMONTH"])
+        let unsupported = Set(parts.keys).subtracting(["FREQ", "INTERVAL", "BYDAY", "WKST", "BYMONTHDAY", "BYMONTH", "BYSETPOS"])
         func refusal(_ why: String) -> Result<Recurrence, ImportProblem> {
             .failure(ImportProblem(location: "", message: "repetition \(ImportFields.shown(rule)) left out: \(why)"))
         }
         if !unsupported.isEmpty { return refusal("todod has no \(unsupported.sorted().joined(separator: ", "))") }
-        if let day = parts["BYMONTHDAY"], Int(day) != due?.day {
-            return refusal("todod repeats on the due date's day of the month")
+        // The last day of the month, or the anchor a month-end rule names,
+        // when the due day is that day in its month.
+        var anchor: Int?
+        if let days = parts["BYMONTHDAY"] {
+            if let end = monthEndAnchor(byMonthDay: days, bySetPosition: parts["BYSETPOS"]), let due,
+                due.day == min(end, due.lastDayOfMonth.day)
+            {
+                anchor = end > 28 ? end : nil
+            } else if Int(days) != due?.day || parts["BYSETPOS"] != nil {
+                return refusal("todod repeats on the due date's day of the month, or the last of the days from the 28th to it")
+            }
+        } else if parts["BYSETPOS"] != nil {
+            return refusal("todod has BYSETPOS only for the end of a month")
         }
         if let month = parts["BYMONTH"], parts["FREQ"] != "YEARLY" || Int(month) != due?.month {
             return refusal("todod repeats yearly in the due date's month")
@@ -41,10 +52,18 @@ enum ICalendarRecurrence {
         case "YEARLY": unit = .year
         default: return refusal("todod repeats daily, weekly, monthly or yearly")
         }
-        do { return .success(try Recurrence(.every(interval, unit))) } catch { return refusal(error.message) }
+        if anchor != nil, unit != .month && unit != .year { return refusal("todod repeats by days of the month monthly or yearly") }
+        do { return .success(try Recurrence(.every(interval, unit), anchorDay: anchor)) } catch { return refusal(error.message) }
     }
 
-    static func rule(of recurrence: Recurrence) -> String {
+    /// The `RRULE` for `recurrence` on a to-do due on `due`, counted from a
+    /// `DTSTART` on that day, so that any RFC 5545 reader expands it to the
+    /// dates todod gives. A month-end anchor (`Recurrence.anchorDay`, 29 to
+    /// 31) is the last of the days from the 28th to it that the month has:
+    /// `BYMONTHDAY=28,29,30;BYSETPOS=-1` for the 30th, `BYMONTHDAY=-1` for
+    /// the 31st. A plain `FREQ=MONTHLY` from 31 January would skip every
+    /// month without a 31st, where todod is due on its last day.
+    static func rule(of recurrence: Recurrence, due: CalendarDay?) -> String {
         switch recurrence.period {
         case .weekdays: return "FREQ=WEEKLY;BYDAY=" + weekdays
         case .every(let count, let unit):
@@ -55,7 +74,23 @@ enum ICalendarRecurrence {
                 case .month: "MONTHLY"
                 case .year: "YEARLY"
                 }
-            return "FREQ=\(frequency)" + (count == 1 ? "" : ";INTERVAL=\(count)")
+            var rule = "FREQ=\(frequency)" + (count == 1 ? "" : ";INTERVAL=\(count)")
+            if let anchor = recurrence.anchorDay, unit == .month || unit == .year {
+                if unit == .year, let due { rule += ";BYMONTH=\(due.month)" }
+                rule += anchor == 31 ? ";BYMONTHDAY=-1" : ";BYMONTHDAY=" + (28...anchor).map(String.init).joined(separator: ",") + ";BYSETPOS=-1"
+            }
+            return rule
         }
+    }
+
+    /// The month-end anchor a rule's `BYMONTHDAY` (with `BYSETPOS`) names, as
+    /// `rule(of:due:)` writes it: `-1` alone is the 31st; 28 up to a day from
+    /// 29 to 31 with `BYSETPOS=-1` is that day. Nil for anything else.
+    static func monthEndAnchor(byMonthDay: String, bySetPosition: String?) -> Int? {
+        if byMonthDay == "-1", bySetPosition == nil || bySetPosition == "-1" { return 31 }
+        guard bySetPosition == "-1" else { return nil }
+        let days = byMonthDay.split(separator: ",").compactMap { Int($0) }
+        guard let last = days.last, (29...31).contains(last), days == Array(28...last) else { return nil }
+        return last
     }
 }

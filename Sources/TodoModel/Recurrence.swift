@@ -86,6 +86,15 @@ public struct Recurrence: Hashable, Sendable {
         return (try? Recurrence(period, countsFromCompletion: countsFromCompletion, anchorDay: anchor)) ?? self
     }
 
+    /// As `anchored(to:in:)`, but keeping the anchor this recurrence has when
+    /// `due` is that day clamped to its month: an import that says "the last
+    /// day of the month" of a to-do due 28 February means the 31st, which the
+    /// due date alone no longer shows.
+    public func anchored(keepingAnchorThatFits due: DueDate, in timeZone: TimeZone) -> Recurrence {
+        if anchorDay != nil, fittingAnchor(for: Self.dayAndTime(of: due, in: timeZone).day) != nil { return self }
+        return anchored(to: due, in: timeZone)
+    }
+
     /// The next occurrence of an item due `due` and completed at `completedAt`.
     ///
     /// A `.day` gives a `.day`; a `.moment` gives a `.moment` at the same

@@ -92,6 +92,35 @@ import TodoModel
         #expect((try? ICalendarRecurrence.read("FREQ=WEEKLY;BYDAY=MO,WE", due: nil).get()) == nil)
     }
 
+    /// A month-end anchor is written as the last of the days from the 28th
+    /// to it, and read back as that anchor, also from a due date it clamps.
+    @Test func monthEndRepetitionsAreTheLastOfTheDaysUpToTheirAnchor() throws {
+        func day(_ y: Int, _ m: Int, _ d: Int) -> CalendarDay { CalendarDay(year: y, month: m, day: d) }
+        let on31 = Recurrence.monthly.anchored(to: .day(day(2027, 1, 31)), in: .berlin)
+        #expect(ICalendarRecurrence.rule(of: on31, due: day(2027, 1, 31)) == "FREQ=MONTHLY;BYMONTHDAY=-1")
+        let on30 = try Recurrence(.every(2, .month)).anchored(to: .day(day(2027, 1, 30)), in: .berlin)
+        #expect(ICalendarRecurrence.rule(of: on30, due: day(2027, 1, 30)) == "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=28,29,30;BYSETPOS=-1")
+        let leapDay = Recurrence.yearly.anchored(to: .day(day(2028, 2, 29)), in: .berlin)
+        #expect(ICalendarRecurrence.rule(of: leapDay, due: day(2028, 2, 29)) == "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1")
+        #expect(ICalendarRecurrence.rule(of: .monthly, due: day(2027, 1, 15)) == "FREQ=MONTHLY")
+
+        #expect(try ICalendarRecurrence.read("FREQ=MONTHLY;BYMONTHDAY=-1", due: day(2027, 2, 28)).get().anchorDay == 31)
+        #expect(try ICalendarRecurrence.read("FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=28,29,30;BYSETPOS=-1", due: day(2027, 1, 30)).get() == on30)
+        #expect(try ICalendarRecurrence.read("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1", due: day(2027, 2, 28)).get().anchorDay == 29)
+        // Not the due date's day, nor the last of the days up to the anchor.
+        #expect((try? ICalendarRecurrence.read("FREQ=MONTHLY;BYMONTHDAY=-1", due: day(2027, 1, 30)).get()) == nil)
+        #expect((try? ICalendarRecurrence.read("FREQ=MONTHLY;BYMONTHDAY=1,15;BYSETPOS=-1", due: day(2027, 1, 15)).get()) == nil)
+
+        // A round trip keeps the anchor, though the due date is clamped.
+        let item = TodoItem(id: TodoID(1), title: "pay rent", createdAt: Date(timeIntervalSince1970: 0),
+            due: .day(day(2027, 2, 28)), recurrence: on31)
+        let exported = ICalendarFormat.header(version: "test") + ICalendarFormat.entry(item, listID: "l", now: Date(timeIntervalSince1970: 0), timeZone: .berlin) + ICalendarFormat.footer
+        #expect(exported.contains("DTSTART;VALUE=DATE:20270228\r\n"))
+        let read = try #require(try ICalendarFormat.read(exported, timeZone: .berlin).items.first)
+        #expect(read.recurrence?.anchorDay == 31)
+        #expect(read.remarks.isEmpty, "\(read.remarks)")
+    }
+
     @Test func foldingNeverSplitsACharacterAndKeepsLinesShort() {
         let line = "SUMMARY:" + String(repeating: "ö€𝄞", count: 40)
         let folded = ContentLine.folded(line)
@@ -106,7 +135,7 @@ import TodoModel
         let text = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;VALUE=DATE:20261205\nRRULE:FREQ=MONTHLY;BYMONTHDAY=1,15\nEND:VTODO\n"
         let item = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
         #expect(item.recurrence == nil)
-        #expect(item.remarks == ["repetition FREQ=MONTHLY;BYMONTHDAY=1,15 left out: todod repeats on the due date's day of the month"])
+        #expect(item.remarks == ["repetition FREQ=MONTHLY;BYMONTHDAY=1,15 left out: todod repeats on the due date's day of the month, or the last of the days from the 28th to it"])
         let same = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;VALUE=DATE:20261205\nRRULE:FREQ=MONTHLY;BYMONTHDAY=5\nEND:VTODO\n"
         #expect(try ICalendarFormat.read(same, timeZone: .berlin).items.first?.recurrence == .monthly)
     }
