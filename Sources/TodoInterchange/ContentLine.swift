@@ -6,6 +6,9 @@ struct ContentLine: Hashable {
     var value: String
     /// The file's line number (1-based) the content line starts on.
     var lineNumber: Int
+    /// The whole line as it came, unfolded: what an import keeps of a
+    /// property todod does not model (`ForeignFields.icalendar`).
+    var text: String
 
     /// The content lines of `text`: lines joined where a line break is
     /// followed by a space or tab (folding), split at the first colon outside
@@ -38,6 +41,7 @@ struct ContentLine: Hashable {
 
     private init(_ text: String, lineNumber: Int) throws(ImportProblem) {
         self.lineNumber = lineNumber
+        self.text = text
         var inQuotes = false
         var separators: [String.Index] = []
         var colon: String.Index?

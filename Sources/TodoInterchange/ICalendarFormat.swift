@@ -20,19 +20,22 @@ public enum ICalendarFormat {
         var todo: [ContentLine]?
         var todoStart = 0
         var nested = 0  // components inside the VTODO (VALARM)
+        var components: [String] = []  // their lines, BEGIN to END, kept as they came
         var seen: [String: String] = [:]
         var count = 0
         for line in try ContentLine.parse(text) {
             switch (line.name, line.value.uppercased()) {
             case ("BEGIN", "VTODO") where todo == nil:
                 todo = []
+                components = []
                 todoStart = line.lineNumber
                 count += 1
             case ("BEGIN", _) where todo != nil:
                 nested += 1
+                components.append(line.text)
             case ("END", "VTODO") where todo != nil && nested == 0:
                 let location = "to-do \(count) (line \(todoStart))"
-                let (item, skipped) = try self.item(todo!, at: location, timeZone: timeZone)
+                let (item, skipped) = try self.item(todo!, components: components, at: location, timeZone: timeZone)
                 todo = nil
                 if let skipped { batch.skipped.append(skipped) }
                 guard let item, case .external(let uid) = item.identity else { continue }
@@ -43,15 +46,23 @@ public enum ICalendarFormat {
                 batch.items.append(item)
             case ("END", _) where todo != nil:
                 nested -= 1
+                components.append(line.text)
             default:
-                if nested == 0 { todo?.append(line) }
+                if nested == 0 { todo?.append(line) } else if todo != nil { components.append(line.text) }
             }
         }
         if todo != nil { throw ImportProblem(location: "line \(todoStart)", message: "BEGIN:VTODO has no END:VTODO") }
         return batch
     }
 
-    private static func item(_ lines: [ContentLine], at location: String, timeZone: TimeZone)
+    /// The properties todod reads (or writes anew, as `DTSTAMP`); any other
+    /// property of a to-do is kept as it came (`ForeignFields.icalendar`).
+    static let modelledProperties: Set<String> = [
+        "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "STATUS", "COMPLETED", "DUE", "PRIORITY",
+        "CATEGORIES", "RRULE", "DESCRIPTION", "X-TODOD-RECURRENCE", "X-TODOD-NOTE", "X-TODOD-PROJECT", "X-TODOD-WAIT",
+    ]
+
+    private static func item(_ lines: [ContentLine], components: [String], at location: String, timeZone: TimeZone)
         throws(ImportProblem) -> (ImportedItem?, ImportBatch.Skipped?)
     {
         var first: [String: ContentLine] = [:]
@@ -131,13 +142,21 @@ public enum ICalendarFormat {
         // anchors the RRULE.
         let startsWhenDue = first["RRULE"] != nil && first["DTSTART"]?.value == first["DUE"]?.value
             && first["DTSTART"]?.parameters == first["DUE"]?.parameters
-        if first["DTSTART"] != nil && !startsWhenDue {
-            let counted = first["DUE"] == nil && due != nil
-            remarks.append(
-                counted
-                    ? "start date (DTSTART) used with DURATION for the due date, and itself left out (todod has due and wait dates)"
-                    : "start date (DTSTART) left out (todod has due and wait dates)")
+        // Read into the due date: a DURATION with DTSTART, or one beside a
+        // DUE (which it may not be); anything else todod does not read is kept.
+        let durationRead = first["DURATION"] != nil && (first["DUE"] != nil || due != nil)
+        if first["DTSTART"] != nil && !startsWhenDue && first["DUE"] == nil && due != nil {
+            remarks.append("start date (DTSTART) used with DURATION for the due date")
         }
+        var kept = lines.filter { line in
+            !modelledProperties.contains(line.name) && !(line.name == "DURATION" && durationRead)
+                && !(line.name == "DTSTART" && startsWhenDue)
+        }.map(\.text)
+        kept += components
+        var keptNames = lines.filter { kept.contains($0.text) }.map(\.name)
+        keptNames += components.compactMap { $0.uppercased().hasPrefix("BEGIN:") ? String($0.dropFirst(6)).uppercased() : nil }
+        let foreign = try ImportFields.foreign(
+            ForeignFields(icalendar: kept), names: keptNames, of: "calendars", at: location, remarks: &remarks)
         let item = ImportedItem(
             identity: .external(uid), source: location, title: title, isDone: isDone, createdAt: createdAt,
             updatedAt: updatedAt, completedAt: isDone ? completedAt : nil,
@@ -147,16 +166,16 @@ public enum ICalendarFormat {
             },
             tags: try ImportFields.tags(tags, at: location, remarks: &remarks),
             project: text("X-TODOD-PROJECT").flatMap { ImportFields.project($0, remarks: &remarks) },
-            priority: priority, notes: notes, recurrence: recurrence, remarks: remarks)
+            priority: priority, notes: notes, recurrence: recurrence, remarks: remarks, foreign: foreign)
         return (item, nil)
     }
 
     /// The due date: `DUE`, or else `DTSTART` plus `DURATION` (RFC 5545
     /// §3.6.2). A `DURATION` that cannot be counted (not a duration, no
     /// `DTSTART`, a `DTSTART` that is not a date) is left out and said in
-    /// `remarks`, as fields todod cannot read are, and the to-do is kept
-    /// without a due date rather than the file refused (as for a bad `DUE`):
-    /// the start is no date todod keeps, and the rest of the to-do is good.
+    /// `remarks`, and kept as it came with the start (`ForeignFields`); the
+    /// to-do has no due date rather than the file refused (as for a bad
+    /// `DUE`): the start is no date todod reads, and the rest is good.
     private static func due(_ first: [String: ContentLine], at location: String, timeZone: TimeZone, remarks: inout [String])
         throws(ImportProblem) -> DueDate?
     {
@@ -168,24 +187,24 @@ public enum ICalendarFormat {
         }
         guard let duration else { return nil }
         guard let start = first["DTSTART"] else {
-            remarks.append("DURATION \(shown) left out: there is no DTSTART to count it from")
+            remarks.append("DURATION \(shown) not counted: there is no DTSTART to count it from")
             return nil
         }
         guard let length = ICalendarDuration(duration.value) else {
-            remarks.append("DURATION \(shown) left out: not an iCalendar duration (P1W, P2D, PT1H30M, -P1DT12H)")
+            remarks.append("DURATION \(shown) not counted: not an iCalendar duration (P1W, P2D, PT1H30M, -P1DT12H)")
             return nil
         }
         let clock: (day: CalendarDay, time: (hour: Int, minute: Int, second: Int)?, zone: TimeZone)
         do {
             clock = try reading(start, at: location, timeZone: timeZone, remarks: &remarks)
         } catch {
-            remarks.append("DURATION \(shown) left out: \(error.message)")
+            remarks.append("DURATION \(shown) not counted: \(error.message)")
             return nil
         }
         switch length.due(from: clock.day, at: clock.time, in: clock.zone, timeZone: timeZone) {
         case .success(let due): return due
         case .failure(let problem):
-            remarks.append("DURATION \(shown) left out: \(problem.message)")
+            remarks.append("DURATION \(shown) not counted: \(problem.message)")
             return nil
         }
     }
@@ -236,6 +255,27 @@ public enum ICalendarFormat {
 
     static let footer = ContentLine.folded("END:VCALENDAR")
 
+    /// What a calendar wrote and todod keeps, as it came, but for a property
+    /// `written` has already (a `DTSTART` todod writes for a repetition) or
+    /// one that may not stand beside them (`DURATION` beside a `DUE`).
+    private static func keptLines(of item: TodoItem, besides written: [String]) -> [String] {
+        guard !item.foreign.icalendar.isEmpty else { return [] }
+        var names = Set(written.map { name(of: $0) })
+        if names.contains("DUE") { names.insert("DURATION") }
+        var depth = 0
+        return item.foreign.icalendar.filter { line in
+            let name = name(of: line)
+            if name == "BEGIN" { depth += 1 }
+            defer { if name == "END" { depth -= 1 } }
+            return depth > 0 || name == "END" || !names.contains(name)
+        }
+    }
+
+    /// A content line's name: what comes before its first `;` or `:`.
+    private static func name(of line: String) -> String {
+        String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
+    }
+
     /// `item` as a `VTODO`, stamped `now`. A repeating item's `DTSTART` is
     /// its due date, from which RFC 5545 counts the `RRULE`'s occurrences
     /// (a `DUE` alone does not anchor them for every reader); a due moment
@@ -279,6 +319,7 @@ public enum ICalendarFormat {
         }
         if let project = item.project { lines.append("X-TODOD-PROJECT:" + ContentLine.escaped(project)) }
         if let wait = item.wait { lines.append("X-TODOD-WAIT" + value(wait)) }
+        lines += keptLines(of: item, besides: lines)
         lines.append("END:VTODO")
         return lines.map(ContentLine.folded).joined()
     }

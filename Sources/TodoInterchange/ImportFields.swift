@@ -15,6 +15,28 @@ enum ImportFields {
         do { return try TodoTitle.validated(raw) } catch { throw ImportProblem(location: location, message: "\(error)") }
     }
 
+    /// `foreign`, checked against what an item may keep, with a remark
+    /// naming what is kept (`names`, e.g. "scheduled, until, estimate").
+    static func foreign(
+        _ foreign: ForeignFields, names: [String], of program: String, at location: String, remarks: inout [String]
+    ) throws(ImportProblem) -> ForeignFields {
+        guard !foreign.isEmpty else { return foreign }
+        if foreign.count > ForeignFields.maximumCount {
+            throw ImportProblem(
+                location: location,
+                message: "\(foreign.count) properties todod does not use; it keeps at most \(ForeignFields.maximumCount) per item")
+        }
+        if foreign.byteCount > ForeignFields.maximumBytes {
+            throw ImportProblem(
+                location: location,
+                message: "\(foreign.byteCount) bytes of properties todod does not use; it keeps at most \(ForeignFields.maximumBytes / 1024) KiB per item")
+        }
+        var distinct: [String] = []
+        for name in names where !distinct.contains(name) { distinct.append(name) }
+        remarks.append("kept as they came for \(program), unused by todod: \(distinct.map { shown($0) }.joined(separator: ", "))")
+        return foreign
+    }
+
     static func note(_ raw: String, at location: String) throws(ImportProblem) -> String {
         do { return try NoteText.validated(raw) } catch { throw ImportProblem(location: location, message: "\(error)") }
     }

@@ -109,7 +109,7 @@ public struct ImportPlan: Hashable, Sendable {
             id: id, title: imported.title, isDone: imported.isDone, createdAt: created, updatedAt: updated,
             completedAt: imported.isDone ? imported.completedAt ?? updated : nil, due: imported.due,
             tags: Set(imported.tags), project: imported.project, priority: imported.priority, notes: imported.notes,
-            wait: imported.wait, externalID: externalID)
+            wait: imported.wait, externalID: externalID, foreign: imported.foreign)
         item.recurrence = recurrence(of: imported, due: &item.due, at: now, timeZone: timeZone)
         return item
     }
@@ -148,6 +148,13 @@ public struct ImportPlan: Hashable, Sendable {
         if carried.contains(.tags), Set(imported.tags.map(NameCase.lowercased)) != Set(before.tags.map(NameCase.lowercased)) {
             after.tags = Set(imported.tags)
             after.fieldChangedAt[.tags] = changedAt
+        }
+        // What the file keeps that todod does not model is the file's to
+        // say; what another format keeps stays.
+        switch format {
+        case .taskwarrior: after.foreign.taskwarrior = imported.foreign.taskwarrior
+        case .ical: after.foreign.icalendar = imported.foreign.icalendar
+        case .todotxt: break
         }
         // Formats write times in whole seconds: notes whose times differ by
         // less than that are the same notes.

@@ -31,12 +31,14 @@ public struct ImportedItem: Hashable, Sendable {
     /// What could not be carried over as it was, worded for the person
     /// importing: "priority D kept as tag pri-D".
     public var remarks: [String]
+    /// What the file says that todod does not model, kept as it came.
+    public var foreign: ForeignFields
 
     public init(
         identity: Identity, source: String, title: String, isDone: Bool = false, createdAt: Date? = nil,
         updatedAt: Date? = nil, completedAt: Date? = nil, due: DueDate? = nil, wait: DueDate? = nil,
         tags: [String] = [], project: String? = nil, priority: Priority? = nil, notes: [TodoNote] = [],
-        recurrence: Recurrence? = nil, remarks: [String] = []
+        recurrence: Recurrence? = nil, remarks: [String] = [], foreign: ForeignFields = ForeignFields()
     ) {
         self.identity = identity
         self.source = source
@@ -53,6 +55,7 @@ public struct ImportedItem: Hashable, Sendable {
         self.notes = notes
         self.recurrence = recurrence
         self.remarks = remarks
+        self.foreign = foreign
     }
 }
 

@@ -68,23 +68,40 @@ public enum TaskwarriorFormat {
         return batch
     }
 
+    /// The tasks of `text`, each with the attributes todod does not model
+    /// (`TaskwarriorTask.foreign`), read from the same bytes a second time as
+    /// plain JSON objects, since `Codable` passes over keys it does not know.
     private static func decode(_ text: String) throws(ImportProblem) -> [TaskwarriorTask] {
         let decoder = JSONDecoder()
         let trimmed = text.drop { $0.isWhitespace }
-        do {
-            if trimmed.first == "[" { return try decoder.decode([TaskwarriorTask].self, from: Data(text.utf8)) }
-        } catch {
-            throw problem(error)
+        if trimmed.first == "[" {
+            let data = Data(text.utf8)
+            var tasks: [TaskwarriorTask]
+            do { tasks = try decoder.decode([TaskwarriorTask].self, from: data) } catch { throw problem(error) }
+            let objects = (try? decoder.decode([[String: AnyJSON]].self, from: data)) ?? []
+            for (index, object) in objects.enumerated() where index < tasks.count {
+                tasks[index].foreign = foreignAttributes(of: object)
+            }
+            return tasks
         }
         // `rc.json.array=off`: one task per line.
         var tasks: [TaskwarriorTask] = []
         for (number, line) in textLines(text).enumerated()
         where !line.allSatisfy(\.isWhitespace) {
-            do { tasks.append(try decoder.decode(TaskwarriorTask.self, from: Data(line.utf8))) } catch {
+            let data = Data(line.utf8)
+            do { tasks.append(try decoder.decode(TaskwarriorTask.self, from: data)) } catch {
                 throw ImportProblem(location: "line \(number + 1)", message: "not a Taskwarrior task: \(problem(error).message)")
             }
+            tasks[tasks.count - 1].foreign = foreignAttributes(of: (try? decoder.decode([String: AnyJSON].self, from: data)) ?? [:])
         }
         return tasks
+    }
+
+    /// The attributes todod does not model, each value as JSON text.
+    private static func foreignAttributes(of object: [String: AnyJSON]) -> [String: String] {
+        var foreign: [String: String] = [:]
+        for (key, value) in object where !TaskwarriorTask.modelledKeys.contains(key) { foreign[key] = value.text }
+        return foreign
     }
 
     /// A decoding error, located at the task it is in ("task 3: tags: …").
@@ -150,16 +167,18 @@ public enum TaskwarriorFormat {
             recurrence = TaskwarriorRecurrence.read(text)
             if recurrence == nil { remarks.append("repetition \"\(ImportFields.shown(text))\" left out: todod cannot repeat that way") }
         }
-        if task.scheduled != nil { remarks.append("scheduled date left out (todod has due and wait dates)") }
-        if task.until != nil { remarks.append("until date left out") }
         let tags = try ImportFields.tags(task.tags ?? [], at: location, remarks: &remarks)
+        let foreign = try ImportFields.foreign(
+            ForeignFields(taskwarrior: task.foreign), names: task.foreign.keys.sorted(), of: "Taskwarrior", at: location,
+            remarks: &remarks)
         let project = task.project.flatMap { $0.isEmpty ? nil : ImportFields.project($0, remarks: &remarks) }
         return ImportedItem(
             identity: .external(uuid), source: location, title: title, isDone: isDone, createdAt: created,
             updatedAt: try date("modified", task.modified), completedAt: isDone ? try date("end", task.end) : nil,
             due: try date("due", task.due).map { InterchangeDates.dueDate(at: $0, in: timeZone) },
             wait: try date("wait", task.wait).map { InterchangeDates.dueDate(at: $0, in: timeZone) },
-            tags: tags, project: project, priority: priority, notes: notes, recurrence: recurrence, remarks: remarks)
+            tags: tags, project: project, priority: priority, notes: notes, recurrence: recurrence, remarks: remarks,
+            foreign: foreign)
     }
 
     /// `item` as a Taskwarrior task (one line of JSON). A done item is
@@ -185,6 +204,8 @@ public enum TaskwarriorFormat {
             task.mask = ""
             if !TaskwarriorRecurrence.isExact(recurrence) { task.todod_recur = recurrence.text }
         }
+        // What Taskwarrior wrote and todod does not model goes back as it came.
+        task.foreign = item.foreign.taskwarrior
         return String(decoding: (try? encoder.encode(task)) ?? Data(), as: UTF8.self)
     }
 

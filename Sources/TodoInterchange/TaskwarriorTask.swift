@@ -1,7 +1,16 @@
 /// One task as `task export` writes it. Every field is optional here so
 /// that a missing one is reported by name (`TaskwarriorFormat.read`) rather
-/// than as a decoding error; unknown fields (user-defined attributes) are ignored.
+/// than as a decoding error. The others (`scheduled`, `until`, `depends`,
+/// user-defined attributes) are kept as they came, in `foreign`.
 struct TaskwarriorTask: Codable {
+    /// The attributes todod reads or writes itself; any other is foreign.
+    /// `id` and `urgency` are Taskwarrior's own, worked out anew by `task`
+    /// on every export, and `imask` numbers an occurrence todod merges.
+    static let modelledKeys: Set<String> = [
+        "id", "uuid", "description", "status", "entry", "modified", "end", "due", "wait", "tags", "project",
+        "priority", "annotations", "recur", "rtype", "mask", "imask", "parent", "todod_recur", "urgency",
+    ]
+
     var id: Int?
     var uuid: String?
     var description: String?
@@ -11,8 +20,6 @@ struct TaskwarriorTask: Codable {
     var end: String?
     var due: String?
     var wait: String?
-    var scheduled: String?
-    var until: String?
     var tags: [String]?
     var project: String?
     var priority: String?
@@ -24,6 +31,51 @@ struct TaskwarriorTask: Codable {
     var parent: String?
     /// todod's own text of a repetition Taskwarrior cannot say ("weekly from completion").
     var todod_recur: String?
+
+    /// The attributes not in `modelledKeys`, each value as JSON text; not
+    /// part of the `Codable` form (read and written beside it).
+    var foreign: [String: String] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case id, uuid, description, status, entry, modified, end, due, wait, tags, project, priority, annotations
+        case recur, rtype, mask, parent, todod_recur
+    }
+
+    /// A foreign attribute's name as a key.
+    private struct ForeignKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The modelled attributes, then the foreign ones as they came (a
+    /// modelled one of the same name wins); the encoder sorts the keys.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(uuid, forKey: .uuid)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(status, forKey: .status)
+        try container.encodeIfPresent(entry, forKey: .entry)
+        try container.encodeIfPresent(modified, forKey: .modified)
+        try container.encodeIfPresent(end, forKey: .end)
+        try container.encodeIfPresent(due, forKey: .due)
+        try container.encodeIfPresent(wait, forKey: .wait)
+        try container.encodeIfPresent(tags, forKey: .tags)
+        try container.encodeIfPresent(project, forKey: .project)
+        try container.encodeIfPresent(priority, forKey: .priority)
+        try container.encodeIfPresent(annotations, forKey: .annotations)
+        try container.encodeIfPresent(recur, forKey: .recur)
+        try container.encodeIfPresent(rtype, forKey: .rtype)
+        try container.encodeIfPresent(mask, forKey: .mask)
+        try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encodeIfPresent(todod_recur, forKey: .todod_recur)
+        var others = encoder.container(keyedBy: ForeignKey.self)
+        for (key, text) in foreign where CodingKeys(stringValue: key) == nil && !Self.modelledKeys.contains(key) {
+            if let value = AnyJSON(text: text) { try others.encode(value, forKey: ForeignKey(stringValue: key)) }
+        }
+    }
 
     struct Annotation: Codable {
         var entry: String?

@@ -7,7 +7,7 @@ import FoundationEssentials
 extension TodoItem: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, title, isDone, createdAt, updatedAt, completedAt, due
-        case tags, project, priority, notes, wait, recurrence, fieldChangedAt, externalID
+        case tags, project, priority, notes, wait, recurrence, fieldChangedAt, externalID, foreign
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,7 +27,8 @@ extension TodoItem: Codable {
             wait: try container.decodeIfPresent(DueDate.self, forKey: .wait),
             recurrence: try container.decodeIfPresent(Recurrence.self, forKey: .recurrence),
             fieldChangedAt: try container.decodeIfPresent([ItemField: Date].self, forKey: .fieldChangedAt) ?? [:],
-            externalID: try container.decodeIfPresent(String.self, forKey: .externalID))
+            externalID: try container.decodeIfPresent(String.self, forKey: .externalID),
+            foreign: try container.decodeIfPresent(ForeignFields.self, forKey: .foreign) ?? ForeignFields())
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,5 +48,6 @@ extension TodoItem: Codable {
         try container.encodeIfPresent(recurrence, forKey: .recurrence)
         if !fieldChangedAt.isEmpty { try container.encode(fieldChangedAt, forKey: .fieldChangedAt) }
         try container.encodeIfPresent(externalID, forKey: .externalID)
+        if !foreign.isEmpty { try container.encode(foreign, forKey: .foreign) }
     }
 }

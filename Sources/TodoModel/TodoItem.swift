@@ -37,6 +37,9 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
     /// instead of adding it twice. Nil for items made here (their exports
     /// carry an identity derived from the list and the id; see `ExternalIdentity`).
     public var externalID: String?
+    /// What the programs it was imported from keep and todod does not model,
+    /// written back when it is exported to them (see `ForeignFields`).
+    public var foreign: ForeignFields
 
     public init(
         id: TodoID,
@@ -53,7 +56,8 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         wait: DueDate? = nil,
         recurrence: Recurrence? = nil,
         fieldChangedAt: [ItemField: Date] = [:],
-        externalID: String? = nil
+        externalID: String? = nil,
+        foreign: ForeignFields = ForeignFields()
     ) {
         self.id = id
         self.title = title
@@ -70,6 +74,7 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         self.recurrence = recurrence
         self.fieldChangedAt = fieldChangedAt
         self.externalID = externalID
+        self.foreign = foreign
     }
 
     /// Not done and past due, at `now` in `timeZone`.

@@ -29,6 +29,8 @@ struct TodoRecord {
     /// JSON object, or nil when no field has changed since creation.
     var fieldChangedAt: String?
     var externalID: String?
+    /// JSON object, or nil when the item keeps nothing of other programs'.
+    var foreignFields: String?
 
     init(_ item: TodoItem) throws {
         id = item.id.rawValue
@@ -54,6 +56,7 @@ struct TodoRecord {
         recurrence = item.recurrence?.text
         fieldChangedAt = item.fieldChangedAt.isEmpty ? nil : try Self.json(item.fieldChangedAt)
         externalID = item.externalID
+        foreignFields = item.foreign.isEmpty ? nil : try Self.json(item.foreign)
     }
 
     /// The JSON of the columns that hold several values. Dates in them are
@@ -78,29 +81,29 @@ struct TodoRecord {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO item (id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt,
-                    tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID, foreignFields)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET title = excluded.title, isDone = excluded.isDone,
                     createdAt = excluded.createdAt, updatedAt = excluded.updatedAt,
                     completedAt = excluded.completedAt, dueDay = excluded.dueDay, dueAt = excluded.dueAt,
                     tags = excluded.tags, project = excluded.project, priority = excluded.priority,
                     notes = excluded.notes, waitDay = excluded.waitDay, waitAt = excluded.waitAt,
                     recurrence = excluded.recurrence, fieldChangedAt = excluded.fieldChangedAt,
-                    externalID = excluded.externalID
+                    externalID = excluded.externalID, foreignFields = excluded.foreignFields
                 """)
         try statement.execute(
             arguments: [
                 id, title, isDone, StoredDateText.databaseValue(createdAt), StoredDateText.databaseValue(updatedAt),
                 completedAt.map(StoredDateText.databaseValue), dueDay, dueAt.map(StoredDateText.databaseValue),
                 tags, project, priority, notes, waitDay, waitAt.map(StoredDateText.databaseValue), recurrence,
-                fieldChangedAt, externalID,
+                fieldChangedAt, externalID, foreignFields,
             ])
     }
 
     /// The columns `init(row:of:)` reads, in its order.
     static let selection = """
         id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt, \
-        tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID
+        tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID, foreignFields
         """
 
     /// Reads a row selected with `selection` by column index, and its dates
@@ -147,6 +150,7 @@ struct TodoRecord {
         recurrence = try row.decode(atIndex: 14)
         fieldChangedAt = try row.decode(atIndex: 15)
         externalID = try row.decode(atIndex: 16)
+        foreignFields = try row.decode(atIndex: 17)
     }
 
     /// The item the row holds. A value that cannot be read (a JSON column
@@ -180,7 +184,8 @@ struct TodoRecord {
             tags: Set(try decoded([String].self, "tags", tags) ?? []), project: project, priority: priority,
             notes: try decoded([TodoNote].self, "notes", notes) ?? [], wait: date(day: waitDay, at: waitAt),
             recurrence: recurrence, fieldChangedAt: try decoded([ItemField: Date].self, "fieldChangedAt", fieldChangedAt) ?? [:],
-            externalID: externalID
+            externalID: externalID,
+            foreign: try decoded(ForeignFields.self, "foreignFields", foreignFields) ?? ForeignFields()
         )
     }
 }

@@ -95,6 +95,12 @@ enum TodoSchema {
                 table.primaryKey(["itemID", "condition"])
             }
         }
+        migrator.registerMigration("v7: what other programs keep and todod does not model") { db in
+            try db.alter(table: "item") { table in
+                // ForeignFields as JSON; NULL for none ("foreign" is an SQL keyword).
+                table.add(column: "foreignFields", .text)
+            }
+        }
         return migrator
     }
 }

@@ -6,9 +6,9 @@ import TodoModel
 
 /// A to-do due at `DTSTART` plus `DURATION` (RFC 5545 §3.6.2) rather than at `DUE`.
 @Suite struct ICalendarDurationTests {
-    static let countedRemark =
-        "start date (DTSTART) used with DURATION for the due date, and itself left out (todod has due and wait dates)"
-    static let startRemark = "start date (DTSTART) left out (todod has due and wait dates)"
+    static let countedRemark = "start date (DTSTART) used with DURATION for the due date"
+    /// Kept as they came, and said.
+    static func kept(_ names: String) -> String { "kept as they came for calendars, unused by todod: \(names)" }
 
     /// The one to-do of a calendar with these properties.
     static func item(_ properties: String...) throws -> ImportedItem {
@@ -45,7 +45,7 @@ import TodoModel
     @Test func theDueDateIsTheStartPlusTheDuration() throws {
         let inUTC = try Self.item("DTSTART:20261201T090000Z", "DURATION:PT1H30M")
         #expect(inUTC.due == .moment(utc(2026, 12, 1, 10, 30)))
-        #expect(inUTC.remarks == [Self.countedRemark])
+        #expect(inUTC.remarks == [Self.countedRemark, Self.kept("DTSTART")])
         #expect(try Self.item("DTSTART:20261201T090000Z", "DURATION:-P1DT2H").due == .moment(utc(2026, 11, 30, 7)))
         #expect(try Self.item("DTSTART:20261201T090000Z", "DURATION:P2W").due == .moment(utc(2026, 12, 15, 9)))
         // Floating: todod's zone (Berlin, +1 in December).
@@ -68,7 +68,7 @@ import TodoModel
     @Test func aDayPlusWholeDaysIsADay() throws {
         let week = try Self.item("DTSTART;VALUE=DATE:20261230", "DURATION:P1W")
         #expect(week.due == .day(CalendarDay(year: 2027, month: 1, day: 6)))
-        #expect(week.remarks == [Self.countedRemark])
+        #expect(week.remarks == [Self.countedRemark, Self.kept("DTSTART")])
         #expect(try Self.item("DTSTART;VALUE=DATE:20261230", "DURATION:P0D").due == .day(CalendarDay(year: 2026, month: 12, day: 30)))
         // A time of day makes it a moment, from the day's start in todod's zone.
         #expect(try Self.item("DTSTART;VALUE=DATE:20261230", "DURATION:P1DT12H").due == .moment(utc(2026, 12, 31, 11)))
@@ -79,20 +79,20 @@ import TodoModel
         #expect(notADuration.due == nil)
         #expect(
             notADuration.remarks == [
-                "DURATION 1 hour left out: not an iCalendar duration (P1W, P2D, PT1H30M, -P1DT12H)", Self.startRemark,
+                "DURATION 1 hour not counted: not an iCalendar duration (P1W, P2D, PT1H30M, -P1DT12H)", Self.kept("DTSTART, DURATION"),
             ])
         let noStart = try Self.item("DURATION:P1D")
         #expect(noStart.due == nil)
-        #expect(noStart.remarks == ["DURATION P1D left out: there is no DTSTART to count it from"])
+        #expect(noStart.remarks == ["DURATION P1D not counted: there is no DTSTART to count it from", Self.kept("DURATION")])
         let badStart = try Self.item("DTSTART:2026120", "DURATION:P1D")
         #expect(badStart.due == nil)
         #expect(
             badStart.remarks == [
-                "DURATION P1D left out: DTSTART 2026120: not an iCalendar date (20240115 or 20240115T093000[Z])", Self.startRemark,
+                "DURATION P1D not counted: DTSTART 2026120: not an iCalendar date (20240115 or 20240115T093000[Z])", Self.kept("DTSTART, DURATION"),
             ])
         let tooFar = try Self.item("DTSTART:20261201T090000Z", "DURATION:P99999999999999999999W")
         #expect(tooFar.due == nil)
-        #expect(tooFar.remarks.first == "DURATION P99999999999999999999W left out: DTSTART plus it is outside the years 0000 to 9999")
+        #expect(tooFar.remarks.first == "DURATION P99999999999999999999W not counted: DTSTART plus it is outside the years 0000 to 9999")
         #expect(try Self.item("DTSTART:99991231T090000Z", "DURATION:PT15H").due == nil)
         for tooMany in ["PT99999999999999999999S", "PT400000000000S", "-P3800000D"] {
             #expect(try Self.item("DTSTART:20261201T090000Z", "DURATION:\(tooMany)").due == nil, "\(tooMany)")
@@ -100,7 +100,7 @@ import TodoModel
         // DUE wins (RFC 5545 allows one of them only).
         let both = try Self.item("DTSTART:20261201T090000Z", "DUE:20261203T090000Z", "DURATION:P1D")
         #expect(both.due == .moment(utc(2026, 12, 3, 9)))
-        #expect(both.remarks == ["DURATION P1D left out: the to-do has a DUE", Self.startRemark])
+        #expect(both.remarks == ["DURATION P1D left out: the to-do has a DUE", Self.kept("DTSTART")])
     }
 
     @Test func aRepetitionCountsFromTheDueDateTheDurationGives() throws {

@@ -121,6 +121,34 @@ import TodoModel
         #expect(read.remarks.isEmpty, "\(read.remarks)")
     }
 
+    /// Kept properties go back as they came, but never beside one todod
+    /// writes itself: a repetition's DTSTART, or a DURATION beside a DUE.
+    @Test func keptPropertiesNeverDoubleWhatTodoWrites() throws {
+        let text = "BEGIN:VTODO\r\nUID:a\r\nSUMMARY:x\r\nDTSTART:20300101T090000Z\r\nURL:https://example.com\r\n"
+            + "X-ODD;;:kept as it came\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\n"
+        let read = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
+        #expect(read.foreign.icalendar == ["DTSTART:20300101T090000Z", "URL:https://example.com", "X-ODD;;:kept as it came", "BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM"])
+        var item = TodoItem(id: TodoID(1), title: "x", createdAt: Date(timeIntervalSince1970: 0), foreign: read.foreign)
+        let plain = ICalendarFormat.entry(item, listID: "l", now: Date(timeIntervalSince1970: 0), timeZone: .berlin)
+        #expect(plain.contains("DTSTART:20300101T090000Z\r\nURL:https://example.com\r\nX-ODD;;:kept as it came\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO"))
+        item.due = .day(CalendarDay(year: 2030, month: 1, day: 5))
+        item.recurrence = .weekly
+        item.foreign.icalendar.append("DURATION:P1D")
+        let repeating = ICalendarFormat.entry(item, listID: "l", now: Date(timeIntervalSince1970: 0), timeZone: .berlin)
+        #expect(repeating.components(separatedBy: "DTSTART").count == 2, "\(repeating)")
+        #expect(repeating.contains("DTSTART;VALUE=DATE:20300105"))
+        #expect(!repeating.contains("DURATION"))
+        #expect(repeating.contains("BEGIN:VALARM"))
+    }
+
+    /// More kept text than an item may hold is refused, naming the limit.
+    @Test func keptPropertiesAreBounded() {
+        let big = String(repeating: "a", count: ForeignFields.maximumBytes)
+        #expect(throws: ImportProblem(location: "to-do 1 (line 1)", message: "\(ForeignFields.maximumBytes + 6) bytes of properties todod does not use; it keeps at most 256 KiB per item")) {
+            try ICalendarFormat.read("BEGIN:VTODO\nUID:a\nSUMMARY:x\nX-BIG:\(big)\nEND:VTODO\n", timeZone: .berlin)
+        }
+    }
+
     @Test func foldingNeverSplitsACharacterAndKeepsLinesShort() {
         let line = "SUMMARY:" + String(repeating: "ö€𝄞", count: 40)
         let folded = ContentLine.folded(line)

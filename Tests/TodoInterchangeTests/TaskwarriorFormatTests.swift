@@ -52,7 +52,8 @@ import TodoModel
         let report = try TaskwarriorFormat.read(Self.export, timeZone: .berlin).items[3]
         #expect(report.due == .moment(utc(2026, 12, 10, 13, 30)))
         #expect(report.wait == .day(CalendarDay(year: 2026, month: 12, day: 5)))
-        #expect(report.remarks == ["scheduled date left out (todod has due and wait dates)"])
+        #expect(report.remarks == ["kept as they came for Taskwarrior, unused by todod: scheduled"])
+        #expect(report.foreign.taskwarrior == ["scheduled": "\"20261201T230000Z\""])
     }
 
     @Test func badInputIsRefusedWithWhereAndWhat() {

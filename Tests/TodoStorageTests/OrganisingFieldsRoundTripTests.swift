@@ -52,6 +52,23 @@ import TodoViewModels
         #expect(try SQLiteTodoStore(path: path).load().items == items)
     }
 
+    /// What other programs keep (v7) comes back as it went in, in the
+    /// database and through an undo step's JSON.
+    @Test func foreignFieldsComeBackAsTheyCame() throws {
+        var item = try everything()
+        item.foreign = ForeignFields(
+            taskwarrior: ["scheduled": "\"20270101T000000Z\"", "estimate": "3.5", "depends": "[\"a\",\"b\"]"],
+            icalendar: ["URL:https://example.com", "BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM", "X-ODD;;:kept"])
+        let store = try SQLiteTodoStore(path: path)
+        try store.write([ListWrite(changes: [ItemChange(before: nil, after: item)])])
+        try store.close()
+        #expect(try SQLiteTodoStore(path: path).load().items == [item])
+        let json = try JSONEncoder().encode(item)
+        #expect(try JSONDecoder().decode(TodoItem.self, from: json) == item)
+        // An item without any keeps its JSON as small as before.
+        #expect(!String(decoding: try JSONEncoder().encode(try everything()), as: UTF8.self).contains("foreign"))
+    }
+
     /// The recurrence is stored as its canonical text; the anchor day is part of it.
     @Test func theRecurrenceKeepsItsAnchorDay() throws {
         let store = try SQLiteTodoStore(path: path)
