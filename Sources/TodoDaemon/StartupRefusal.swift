@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
@@ -44,12 +45,18 @@ public struct StartupRefusal: Sendable {
     public func run() async throws -> Ending {
         let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint, .sighup)
         let line = MessageEncoding.error(id: nil, .badConfiguration(reason))
+        let owner = getuid()
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelInitializer(AcceptFailureLog.installer(logger: logger))
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(RefusalHandler(line: line))
-                }
+                // Another user is told only that, as by a serving todod.
+                PeerCredentials.of(channel).flatMap { peer in
+                    channel.eventLoop.makeCompletedFuture {
+                        let told = peer.uid == owner ? line : MessageEncoding.error(id: nil, .accessDenied(uid: peer.uid, owner: owner))
+                        try channel.pipeline.syncOperations.addHandler(RefusalHandler(line: told))
+                    }
+                }.flatMapErrorThrowing { _ in channel.close(promise: nil) }
             }
             .withBoundSocket(descriptor).get()
         // Ready, as far as systemd is concerned: this start succeeded in

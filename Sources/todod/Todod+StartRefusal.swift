@@ -17,7 +17,15 @@ extension Todod {
     static func refuseToStart(_ reason: String, notifier: ServiceNotifier, logger: Logger) async throws -> Never {
         guard let descriptor = try? SocketActivation.passedUnixSocket() else { throw ExitCode(78) }
         let refusal = StartupRefusal(socket: descriptor, reason: reason, notifier: notifier, logger: logger)
-        switch try await refusal.run() {
+        let ending: StartupRefusal.Ending
+        do {
+            ending = try await refusal.run()
+        } catch {
+            // Not even the refusal can serve: still a start that needs a person.
+            logger.critical("cannot serve the socket systemd passed to say why todod will not start", metadata: ["error": "\(error)"])
+            throw ExitCode(78)
+        }
+        switch ending {
         case .stopped:
             throw ExitCode(78)
         case .reloaded:

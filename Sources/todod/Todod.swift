@@ -160,7 +160,7 @@ struct Todod: AsyncParsableCommand {
         let notifier = ServiceNotifier()
         let status = StatusReporter(notifier: notifier)
         if let unusable {
-            if !toJournal { FileHandle.standardError.write(Data("todod: \(unusable.description)\n".utf8)) }
+            if toJournal { logger.critical("\(unusable.description)") } else { FileHandle.standardError.write(Data("todod: \(unusable.description)\n".utf8)) }
             try await Self.refuseToStart(
                 "\(unusable.description). Fix it, then run `systemctl --user restart todod`", notifier: notifier, logger: logger)
         }

@@ -20,7 +20,9 @@ mkdir -p "$(dirname "$config")"
 quiet todoctl add "first"
 quiet todoctl add "second"
 check "the status counts items, clients and subscriptions" eventually status_is "2 items, 0 clients, 0 subscriptions"
-todoctl watch --events >"$HOME/watch.out" 2>"$HOME/watch.err" &
+# Long enough to wait through the restarts below, however slow the machine
+# (its deadline is wall-clock time, which runs on while it is paused).
+todoctl watch --events --reconnect-seconds 600 >"$HOME/watch.out" 2>"$HOME/watch.err" &
 watcher=$!
 check "a watcher shows as a client with a subscription" eventually status_is "2 items, 1 client, 1 subscription"
 

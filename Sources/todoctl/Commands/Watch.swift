@@ -97,7 +97,13 @@ struct Watch: AsyncParsableCommand {
                 throw ClientFailure.report(error)
             }
             await output.notice("todoctl: todod went away; reconnecting…")
-            guard await waitForDaemon(output: output) else {
+            switch await waitForDaemon(output: output) {
+            case .reached:
+                break
+            case .refused(let refusal):
+                live?.terminal.leave()
+                throw ClientFailure.report(ClientError.refused(refusal))
+            case .gone:
                 live?.terminal.leave()
                 ClientFailure.printError(
                     ClientFailure.unreachableHint(socketPath: connection.socket, reason: "gone for \(Int(reconnectSeconds)) s")
@@ -263,29 +269,36 @@ struct Watch: AsyncParsableCommand {
 
     /// Retries connecting until the daemon answers or `reconnectSeconds` pass.
     /// Under socket activation the first retry already starts it again.
+    /// How waiting for todod ended.
+    private enum Return {
+        case reached
+        /// Still `server.badConfiguration` when the time was up.
+        case refused(RPCError)
+        case gone
+    }
+
     /// A todod that will not start (`server.badConfiguration`, e.g. after a
     /// restart with a broken todod.conf) is shown once, and waited out like
-    /// an absent one: the user fixes the file and restarts todod.
-    private func waitForDaemon(output: WatchOutput) async -> Bool {
+    /// an absent one: the user fixes the file and restarts todod. If it
+    /// still says so when the time is up, watch ends with what it says.
+    private func waitForDaemon(output: WatchOutput) async -> Return {
         let deadline = Date().addingTimeInterval(reconnectSeconds)
-        var shown: String?
+        var refusal: RPCError?
         while Date() < deadline {
             try? await Task.sleep(for: .milliseconds(200))
             do {
                 // Greeted, not merely connected: under socket activation a
                 // connection waits in the backlog for whichever todod comes.
                 _ = try await TodoConnection.with(socketPath: connection.socket) { daemon in try await daemon.maximumLineBytes() }
-                return true
+                return .reached
             } catch ClientError.refused(let error) where error.code == RPCError.Code.badConfiguration {
-                if shown != error.message {
-                    shown = error.message
-                    await output.notice("todoctl: \(error.message)")
-                }
+                if refusal?.message != error.message { await output.notice("todoctl: \(error.message)") }
+                refusal = error
             } catch {
-                continue
+                refusal = nil
             }
         }
-        return false
+        return refusal.map { .refused($0) } ?? .gone
     }
 }
 
