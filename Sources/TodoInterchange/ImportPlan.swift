@@ -181,10 +181,11 @@ public struct ImportPlan: Hashable, Sendable {
 
     /// The imported repetition, anchored to the due date as todod's own
     /// edits anchor it (keeping a month-end anchor the file named, such as
-    /// `BYMONTHDAY=-1`); a repeating item with no due date is due today.
+    /// `BYMONTHDAY=-1`); a repeating item with no due date is due the day
+    /// its wait ends, or today.
     private static func recurrence(of imported: ImportedItem, due: inout DueDate?, at now: Date, timeZone: TimeZone) -> Recurrence? {
         guard let recurrence = imported.recurrence else { return nil }
-        if due == nil { due = .day(CalendarDay(now, in: timeZone)) }
+        if due == nil { due = Recurrence.startingDue(wait: imported.wait, today: CalendarDay(now, in: timeZone), in: timeZone) }
         return recurrence.anchored(keepingAnchorThatFits: due!, in: timeZone)
     }
 }

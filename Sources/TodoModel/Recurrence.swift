@@ -86,6 +86,17 @@ public struct Recurrence: Hashable, Sendable {
         return (try? Recurrence(period, countsFromCompletion: countsFromCompletion, anchorDay: anchor)) ?? self
     }
 
+    /// The due date a repeating item without one is given, since it counts
+    /// from it: the day its wait ends (it appears that day, due, not
+    /// overdue), or `today` when it has no wait or the wait is past.
+    public static func startingDue(wait: DueDate?, today: CalendarDay, in timeZone: TimeZone) -> DueDate {
+        switch wait {
+        case .day(let day)?: .day(max(day, today))
+        case .moment(let moment)?: .day(max(CalendarDay(moment, in: timeZone), today))
+        case nil: .day(today)
+        }
+    }
+
     /// As `anchored(to:in:)`, but keeping the anchor this recurrence has when
     /// `due` is that day clamped to its month: an import that says "the last
     /// day of the month" of a to-do due 28 February means the 31st, which the

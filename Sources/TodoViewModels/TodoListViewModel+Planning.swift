@@ -45,13 +45,13 @@ extension TodoListViewModel {
         case .setDone(let id, let done):
             return recorded(try collection.setDone(id, done, at: now, in: timeZone), id)
         case .setDue(let id, let due):
-            let due = Self.due(due, keepingTheRepetitionOf: collection[id], today: dates.today)
+            let due = Self.due(due, keepingTheRepetitionOf: collection[id], in: timeZone, today: dates.today)
             return recorded(try collection.setDue(id, due, at: now, in: timeZone), id)
         case .setDueText(let id, let text):
             let typed = try text.map { text throws(TodoError) in
                 do throws(NaturalDateError) { return try dates.parse(text) } catch { throw TodoError.invalidDate(field: .due, text: text, error) }
             }
-            let due = Self.due(typed, keepingTheRepetitionOf: collection[id], today: dates.today)
+            let due = Self.due(typed, keepingTheRepetitionOf: collection[id], in: timeZone, today: dates.today)
             return recorded(try collection.setDue(id, due, at: now, in: timeZone), id)
         case .addNote(let id, let text):
             return recorded(try collection.addNote(id, text: text, at: now), id)
@@ -91,19 +91,18 @@ extension TodoListViewModel {
             if case .recurrence(let recurrence) = edit { recurs = recurrence != nil }
         }
         guard recurs && due == nil else { return [] }
-        switch wait {
-        case .day(let day)?: return [.due(.day(max(day, today)))]
-        case .moment(let moment)?: return [.due(.day(max(CalendarDay(moment, in: timeZone), today)))]
-        case nil: return [.due(.day(today))]
-        }
+        return [.due(Recurrence.startingDue(wait: wait, today: today, in: timeZone))]
     }
 
     /// The due date `.setDue` and `.setDueText` give an item: clearing a
-    /// recurring item's due date makes it due today, as `defaultDue` does
-    /// for add and modify, because completing a recurring item without one
-    /// would silently end the repetition its row still shows.
-    private static func due(_ due: DueDate?, keepingTheRepetitionOf item: TodoItem?, today: CalendarDay) -> DueDate? {
-        guard due == nil, item?.recurrence != nil else { return due }
-        return .day(today)
+    /// recurring item's due date makes it due the day its wait ends, or
+    /// today, as `defaultDue` does for add and modify, because completing a
+    /// recurring item without one would silently end the repetition its row
+    /// still shows.
+    private static func due(_ due: DueDate?, keepingTheRepetitionOf item: TodoItem?, in timeZone: TimeZone, today: CalendarDay)
+        -> DueDate?
+    {
+        guard due == nil, let item, item.recurrence != nil else { return due }
+        return Recurrence.startingDue(wait: item.wait, today: today, in: timeZone)
     }
 }

@@ -105,6 +105,12 @@ import TodoViewModels
         // A wait at a time of day makes it due that day.
         let timed = try viewModel.add(shorthand: "call home recur:weekly wait:2026-11-25T18:00")
         #expect(viewModel.item(timed)?.due == .day(calendarDay(2026, 11, 25)))
+        // Clearing the due date, by any command, comes back to the wait's day.
+        for clearing in [TodoCommand.setDueText(timed, nil), .setDue(timed, nil), .modify(timed, "due:")] {
+            _ = try viewModel.perform(.setDueText(timed, "2026-12-24"))
+            _ = try viewModel.perform(clearing)
+            #expect(viewModel.item(timed)?.due == .day(calendarDay(2026, 11, 25)), "\(clearing)")
+        }
     }
 
     @Test func undoRemovesTheOccurrenceAndReopensAndRedoBringsBothBack() throws {
