@@ -7,6 +7,10 @@ import FoundationEssentials
 enum AnyJSON: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
+    /// A whole number, exactly (Double would round past 2^53).
+    case integer(Int64)
+    /// Any other number, exactly as far as 38 digits go.
+    case decimal(Decimal)
     case number(Double)
     case string(String)
     case array([AnyJSON])
@@ -18,6 +22,10 @@ enum AnyJSON: Codable, Hashable, Sendable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Decimal.self) {
+            self = .decimal(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -34,9 +42,9 @@ enum AnyJSON: Codable, Hashable, Sendable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
-        // A whole number is written without a fraction, as it came.
-        case .number(let value):
-            if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { try container.encode(Int64(value)) } else { try container.encode(value) }
+        case .integer(let value): try container.encode(value)
+        case .decimal(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -58,4 +66,30 @@ enum AnyJSON: Codable, Hashable, Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
+}
+
+/// A JSON object whose values are read one by one: a value `AnyJSON` cannot
+/// hold (a number past 1e308) is named in `unreadable` rather than losing
+/// every other value of the object, or of the file.
+struct LenientJSONObject: Decodable {
+    var values: [String: AnyJSON] = [:]
+    var unreadable: [String] = []
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        for key in container.allKeys {
+            if let value = try? container.decode(AnyJSON.self, forKey: key) {
+                values[key.stringValue] = value
+            } else {
+                unreadable.append(key.stringValue)
+            }
+        }
+    }
 }

@@ -140,7 +140,7 @@ public enum ICalendarFormat {
         }
         // A repeating to-do's DTSTART on its DUE (as todod writes it) only
         // anchors the RRULE.
-        let startsWhenDue = first["RRULE"] != nil && first["DTSTART"]?.value == first["DUE"]?.value
+        let startsWhenDue = recurrence != nil && first["DTSTART"]?.value == first["DUE"]?.value
             && first["DTSTART"]?.parameters == first["DUE"]?.parameters
         // Read into the due date: a DURATION with DTSTART, or one beside a
         // DUE (which it may not be); anything else todod does not read is kept.
@@ -148,13 +148,23 @@ public enum ICalendarFormat {
         if first["DTSTART"] != nil && !startsWhenDue && first["DUE"] == nil && due != nil {
             remarks.append("start date (DTSTART) used with DURATION for the due date")
         }
-        var kept = lines.filter { line in
-            !modelledProperties.contains(line.name) && !(line.name == "DURATION" && durationRead)
-                && !(line.name == "DTSTART" && startsWhenDue)
-        }.map(\.text)
-        kept += components
-        var keptNames = lines.filter { kept.contains($0.text) }.map(\.name)
-        keptNames += components.compactMap { $0.uppercased().hasPrefix("BEGIN:") ? String($0.dropFirst(6)).uppercased() : nil }
+        // A property todod reads but could not (an RRULE it cannot repeat
+        // by, a PRIORITY out of range) is kept too, and goes back while
+        // todod has no value of its own there. One pass: a file may hold a
+        // million lines, refused only once counted.
+        var kept: [String] = []
+        var keptNames: [String] = []
+        for line in lines {
+            let unread = (line.name == "RRULE" && recurrence == nil) || (line.name == "PRIORITY" && priority == nil)
+            if modelledProperties.contains(line.name) && !unread { continue }
+            if line.name == "DURATION" && durationRead || line.name == "DTSTART" && startsWhenDue { continue }
+            kept.append(withoutControlCharacters(line.text))
+            keptNames.append(line.name)
+        }
+        for line in components {
+            kept.append(withoutControlCharacters(line))
+            if line.uppercased().hasPrefix("BEGIN:") { keptNames.append(String(line.dropFirst(6)).uppercased()) }
+        }
         let foreign = try ImportFields.foreign(
             ForeignFields(icalendar: kept), names: keptNames, of: "calendars", at: location, remarks: &remarks)
         let item = ImportedItem(
@@ -168,6 +178,14 @@ public enum ICalendarFormat {
             project: text("X-TODOD-PROJECT").flatMap { ImportFields.project($0, remarks: &remarks) },
             priority: priority, notes: notes, recurrence: recurrence, remarks: remarks, foreign: foreign)
         return (item, nil)
+    }
+
+    /// `line` without the control characters (but tab) that RFC 5545 does
+    /// not allow in a content line: a bare CR kept as it came could start a
+    /// line of its own in a reader, and a NUL cannot be stored in PostgreSQL.
+    private static func withoutControlCharacters(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return line }
+        return String(String.UnicodeScalarView(line.unicodeScalars.filter { !(($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F) }))
     }
 
     /// The due date: `DUE`, or else `DTSTART` plus `DURATION` (RFC 5545
@@ -256,9 +274,12 @@ public enum ICalendarFormat {
     static let footer = ContentLine.folded("END:VCALENDAR")
 
     /// What a calendar wrote and todod keeps, as it came, but for a property
-    /// `written` has already (a `DTSTART` todod writes for a repetition) or
-    /// one that may not stand beside them (`DURATION` beside a `DUE`).
-    private static func keptLines(of item: TodoItem, besides written: [String]) -> [String] {
+    /// `written` has already (a `DTSTART` todod writes for a repetition), one
+    /// that may not stand beside them (`DURATION` beside a `DUE`), and a
+    /// `DTSTART` after the due date, changed since (RFC 5545 §3.8.2.3). Its
+    /// value type is the file's business: a start day before a due time
+    /// is kept as it came.
+    private static func keptLines(of item: TodoItem, besides written: [String], timeZone: TimeZone) -> [String] {
         guard !item.foreign.icalendar.isEmpty else { return [] }
         var names = Set(written.map { name(of: $0) })
         if names.contains("DUE") { names.insert("DURATION") }
@@ -267,8 +288,29 @@ public enum ICalendarFormat {
             let name = name(of: line)
             if name == "BEGIN" { depth += 1 }
             defer { if name == "END" { depth -= 1 } }
-            return depth > 0 || name == "END" || !names.contains(name)
+            if depth > 0 || name == "END" { return true }
+            if name == "DTSTART", let due = item.due, !startFits(line, before: due, timeZone: timeZone) { return false }
+            return !names.contains(name)
         }
+    }
+
+    /// Whether a kept `DTSTART` line is not after `due`: a day compared by
+    /// days, a time by instants (a time beside a due day by its day).
+    private static func startFits(_ line: String, before due: DueDate, timeZone: TimeZone) -> Bool {
+        guard let parsed = try? ContentLine.parse(line).first,
+            let (day, time, zone) = InterchangeDates.dateTimeParts(parsed.value.trimmingWhitespace())
+        else { return true }  // not a date todod can read: the file's business
+        guard let time, case .moment(let dueMoment) = due else {
+            return day <= CalendarDay(InterchangeDates.instant(of: due, in: timeZone), in: timeZone)
+        }
+        let clock = zone == "Z" ? utc : parsed.parameters["TZID"].flatMap { TimeZone(identifier: $0) } ?? timeZone
+        return InterchangeDates.local(day, hour: time.hour, minute: time.minute, second: time.second, in: clock) <= dueMoment
+    }
+
+    /// `093000` for 09:30.
+    private static func compactTime(_ time: TimeOfDay) -> String {
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        return two(time.hour) + two(time.minute) + two(time.second)
     }
 
     /// A content line's name: what comes before its first `;` or `:`.
@@ -278,9 +320,9 @@ public enum ICalendarFormat {
 
     /// `item` as a `VTODO`, stamped `now`. A repeating item's `DTSTART` is
     /// its due date, from which RFC 5545 counts the `RRULE`'s occurrences
-    /// (a `DUE` alone does not anchor them for every reader); a due moment
-    /// is written in UTC, so a reader keeps its days, though across a change
-    /// of summer time not its local hour, which todod keeps.
+    /// (a `DUE` alone does not anchor them for every reader); its due moment
+    /// is written in floating local time, as todod repeats it: the same
+    /// wall-clock time on the local days the rule names, across summer time.
     static func entry(_ item: TodoItem, listID: String, now: Date, timeZone: TimeZone) -> String {
         var lines = ["BEGIN:VTODO", "UID:" + ContentLine.escaped(ExternalIdentity.of(item, listID: listID))]
         lines.append("DTSTAMP:" + InterchangeDates.compactUTC(now))
@@ -289,9 +331,15 @@ public enum ICalendarFormat {
         lines.append("SUMMARY:" + ContentLine.escaped(item.title))
         lines.append("STATUS:" + (item.isDone ? "COMPLETED" : "NEEDS-ACTION"))
         if let completed = item.completedAt { lines.append("COMPLETED:" + InterchangeDates.compactUTC(completed)) }
+        // A repeating item's due moment is written in floating local time:
+        // todod repeats it at the same wall-clock time, and the RRULE's days
+        // are the local ones, which in UTC could be the day before or after.
+        let floating = item.recurrence != nil
         func value(_ date: DueDate) -> String {
             switch date {
             case .day(let day): ";VALUE=DATE:" + InterchangeDates.compact(day)
+            case .moment(let moment) where floating:
+                ":" + InterchangeDates.compact(CalendarDay(moment, in: timeZone)) + "T" + Self.compactTime(TimeOfDay(moment, in: timeZone))
             case .moment(let moment): ":" + InterchangeDates.compactUTC(moment)
             }
         }
@@ -319,7 +367,7 @@ public enum ICalendarFormat {
         }
         if let project = item.project { lines.append("X-TODOD-PROJECT:" + ContentLine.escaped(project)) }
         if let wait = item.wait { lines.append("X-TODOD-WAIT" + value(wait)) }
-        lines += keptLines(of: item, besides: lines)
+        lines += keptLines(of: item, besides: lines, timeZone: timeZone)
         lines.append("END:VTODO")
         return lines.map(ContentLine.folded).joined()
     }

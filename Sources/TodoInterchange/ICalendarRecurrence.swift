@@ -17,7 +17,7 @@ enum ICalendarRecurrence {
         }
         let unsupported = Set(parts.keys).subtracting(["FREQ", "INTERVAL", "BYDAY", "WKST", "BYMONTHDAY", "BYMONTH", "BYSETPOS"])
         func refusal(_ why: String) -> Result<Recurrence, ImportProblem> {
-            .failure(ImportProblem(location: "", message: "repetition \(ImportFields.shown(rule)) left out: \(why)"))
+            .failure(ImportProblem(location: "", message: "repetition \(ImportFields.shown(rule)) not used: \(why)"))
         }
         if !unsupported.isEmpty { return refusal("todod has no \(unsupported.sorted().joined(separator: ", "))") }
         // The last day of the month, or the anchor a month-end rule names,

@@ -78,9 +78,9 @@ public enum TaskwarriorFormat {
             let data = Data(text.utf8)
             var tasks: [TaskwarriorTask]
             do { tasks = try decoder.decode([TaskwarriorTask].self, from: data) } catch { throw problem(error) }
-            let objects = (try? decoder.decode([[String: AnyJSON]].self, from: data)) ?? []
+            let objects = (try? decoder.decode([LenientJSONObject].self, from: data)) ?? []
             for (index, object) in objects.enumerated() where index < tasks.count {
-                tasks[index].foreign = foreignAttributes(of: object)
+                (tasks[index].foreign, tasks[index].unreadable) = foreignAttributes(of: object)
             }
             return tasks
         }
@@ -92,16 +92,19 @@ public enum TaskwarriorFormat {
             do { tasks.append(try decoder.decode(TaskwarriorTask.self, from: data)) } catch {
                 throw ImportProblem(location: "line \(number + 1)", message: "not a Taskwarrior task: \(problem(error).message)")
             }
-            tasks[tasks.count - 1].foreign = foreignAttributes(of: (try? decoder.decode([String: AnyJSON].self, from: data)) ?? [:])
+            if let object = try? decoder.decode(LenientJSONObject.self, from: data) {
+                (tasks[tasks.count - 1].foreign, tasks[tasks.count - 1].unreadable) = foreignAttributes(of: object)
+            }
         }
         return tasks
     }
 
-    /// The attributes todod does not model, each value as JSON text.
-    private static func foreignAttributes(of object: [String: AnyJSON]) -> [String: String] {
+    /// The attributes todod does not model, each value as JSON text, and
+    /// those whose value it cannot hold.
+    private static func foreignAttributes(of object: LenientJSONObject) -> ([String: String], [String]) {
         var foreign: [String: String] = [:]
-        for (key, value) in object where !TaskwarriorTask.modelledKeys.contains(key) { foreign[key] = value.text }
-        return foreign
+        for (key, value) in object.values where !TaskwarriorTask.modelledKeys.contains(key) { foreign[key] = value.text }
+        return (foreign, object.unreadable.filter { !TaskwarriorTask.modelledKeys.contains($0) }.sorted())
     }
 
     /// A decoding error, located at the task it is in ("task 3: tags: …").
@@ -168,6 +171,7 @@ public enum TaskwarriorFormat {
             if recurrence == nil { remarks.append("repetition \"\(ImportFields.shown(text))\" left out: todod cannot repeat that way") }
         }
         let tags = try ImportFields.tags(task.tags ?? [], at: location, remarks: &remarks)
+        for name in task.unreadable { remarks.append("\(ImportFields.shown(name)) left out: a value todod cannot hold") }
         let foreign = try ImportFields.foreign(
             ForeignFields(taskwarrior: task.foreign), names: task.foreign.keys.sorted(), of: "Taskwarrior", at: location,
             remarks: &remarks)

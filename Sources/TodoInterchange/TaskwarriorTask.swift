@@ -35,6 +35,9 @@ struct TaskwarriorTask: Codable {
     /// The attributes not in `modelledKeys`, each value as JSON text; not
     /// part of the `Codable` form (read and written beside it).
     var foreign: [String: String] = [:]
+    /// Attributes whose value todod cannot hold even as it came (a number
+    /// past 1e308): left out, and said.
+    var unreadable: [String] = []
 
     private enum CodingKeys: String, CodingKey {
         case id, uuid, description, status, entry, modified, end, due, wait, tags, project, priority, annotations

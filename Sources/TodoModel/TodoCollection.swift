@@ -170,7 +170,8 @@ public struct TodoCollection: Sendable {
     /// The item that follows a recurring item completed at `now`: a copy
     /// with a new id, not done, due one period later (`Recurrence.next`). A
     /// wait date keeps its distance before the due date; notes are kept,
-    /// because they are about the task, not one occurrence of it.
+    /// because they are about the task, not one occurrence of it, and so is
+    /// what other programs keep with it (an alarm, a user-defined attribute).
     private func nextOccurrence(of item: TodoItem, id: TodoID, completedAt now: Date, in timeZone: TimeZone) -> TodoItem? {
         guard let recurrence = item.recurrence, let due = item.due else { return nil }
         let nextDue = recurrence.next(after: due, completedAt: now, in: timeZone)
@@ -186,7 +187,7 @@ public struct TodoCollection: Sendable {
         }
         return TodoItem(
             id: id, title: item.title, createdAt: now, due: nextDue, tags: item.tags, project: item.project,
-            priority: item.priority, notes: item.notes, wait: wait, recurrence: recurrence)
+            priority: item.priority, notes: item.notes, wait: wait, recurrence: recurrence, foreign: item.foreign)
     }
 
     /// Sets or clears the due date (a repetition is anchored to the new one).

@@ -17,12 +17,27 @@ import Testing
         ("standup", "recur:weekdays due:2027-01-01"),
         ("water", "recur:3d due:2027-01-01"),
         ("bins", "recur:2w due:2027-01-04"),
+        // At a time of day late enough to be the next day in UTC, across
+        // the changes of summer time in todod's zone (New York).
+        ("late standup", "recur:weekdays due:2027-03-05T22:30"),
+        ("month end at night", "recur:monthly due:2027-01-31T23:15"),
     ]
+    static let zone = TimeZone(identifier: "America/New_York")!
     static let occurrences = 14
+
+    /// A row's `due`: a day as it is, a moment (`…T03:30:00Z`) as its day in `zone`.
+    static func localDay(_ due: String) -> String {
+        guard due.count > 10, let moment = ISO8601DateFormatter().date(from: due) else { return due }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day], from: moment)
+        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
 
     @Test(.enabled(if: ExternalPrograms.pythonHasICalendar))
     func dateutilExpandsEachExportedRuleToTododsOccurrences() async throws {
         let daemon = try DaemonProcess()
+        daemon.environment["TZ"] = Self.zone.identifier
         try await daemon.start()
         for (title, shorthand) in Self.repetitions {
             let added = try await todoctl(arguments: ["add", title] + shorthand.split(separator: " ").map(String.init), socket: daemon.socket)
@@ -74,6 +89,8 @@ import Testing
         // The month ends are there, not skipped.
         #expect(todod["rent"]?.prefix(4) == ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"])
         #expect(todod["leap day"]?.prefix(2) == ["2028-02-29", "2029-02-28"])
+        #expect(todod["late standup"]?.prefix(3) == ["2027-03-05", "2027-03-08", "2027-03-09"])
+        #expect(exported.stdout.contains("DTSTART:20270305T223000\r\n"), "floating local time: \(exported.stdout)")
 
         /// Every row of the main view (done ones too), by id: oldest first.
         func rows() async throws -> [(id: Int, title: String, done: Bool, due: String)] {
@@ -84,7 +101,7 @@ import Testing
                 guard let id = row["id"] as? Int, let title = row["title"] as? String, let done = row["done"] as? Bool,
                     let due = row["due"] as? String
                 else { return nil }
-                return (id, title, done, due)
+                return (id, title, done, Self.localDay(due))
             }.sorted { $0.id < $1.id }
         }
     }

@@ -69,7 +69,8 @@ import TodoModel
         #expect(done.isDone)
         #expect(done.completedAt == utc(2026, 11, 21, 10))
         #expect(done.recurrence == nil)
-        #expect(done.remarks == ["repetition FREQ=MONTHLY;COUNT=3 left out: todod has no COUNT"])
+        #expect(done.remarks == ["repetition FREQ=MONTHLY;COUNT=3 not used: todod has no COUNT", "kept as they came for calendars, unused by todod: RRULE"])
+        #expect(done.foreign.icalendar == ["RRULE:FREQ=MONTHLY;COUNT=3"])
     }
 
     @Test func badInputNamesTheToDo() {
@@ -139,6 +140,13 @@ import TodoModel
         #expect(repeating.contains("DTSTART;VALUE=DATE:20300105"))
         #expect(!repeating.contains("DURATION"))
         #expect(repeating.contains("BEGIN:VALARM"))
+        // A due date moved before the kept start drops the start, which
+        // RFC 5545 does not allow after DUE; one after it keeps it.
+        item.recurrence = nil
+        item.due = .day(CalendarDay(year: 2029, month: 12, day: 1))
+        #expect(!ICalendarFormat.entry(item, listID: "l", now: Date(timeIntervalSince1970: 0), timeZone: .berlin).contains("DTSTART"))
+        item.due = .moment(Date(timeIntervalSince1970: 1_893_488_400))  // 2030-01-01 09:00 UTC
+        #expect(ICalendarFormat.entry(item, listID: "l", now: Date(timeIntervalSince1970: 0), timeZone: .berlin).contains("DTSTART:20300101T090000Z"))
     }
 
     /// More kept text than an item may hold is refused, naming the limit.
@@ -163,7 +171,10 @@ import TodoModel
         let text = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;VALUE=DATE:20261205\nRRULE:FREQ=MONTHLY;BYMONTHDAY=1,15\nEND:VTODO\n"
         let item = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
         #expect(item.recurrence == nil)
-        #expect(item.remarks == ["repetition FREQ=MONTHLY;BYMONTHDAY=1,15 left out: todod repeats on the due date's day of the month, or the last of the days from the 28th to it"])
+        #expect(item.remarks == [
+            "repetition FREQ=MONTHLY;BYMONTHDAY=1,15 not used: todod repeats on the due date's day of the month, or the last of the days from the 28th to it",
+            "kept as they came for calendars, unused by todod: RRULE",
+        ])
         let same = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;VALUE=DATE:20261205\nRRULE:FREQ=MONTHLY;BYMONTHDAY=5\nEND:VTODO\n"
         #expect(try ICalendarFormat.read(same, timeZone: .berlin).items.first?.recurrence == .monthly)
     }

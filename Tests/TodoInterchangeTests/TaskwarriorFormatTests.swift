@@ -56,6 +56,22 @@ import TodoModel
         #expect(report.foreign.taskwarrior == ["scheduled": "\"20261201T230000Z\""])
     }
 
+    /// Attributes todod does not model come back exactly: a whole number
+    /// past 2^53, a fraction, an object. One it cannot hold at all is said,
+    /// and costs no other.
+    @Test func foreignAttributesComeBackExactly() throws {
+        let text = #"[{"uuid":"a","description":"x","status":"pending","entry":"20261120T080000Z","big":12345678901234567890,"#
+            + #""exact":9007199254740993,"fraction":0.1,"nested":{"b":[1,true,null]},"huge":1e400}]"#
+        let item = try #require(try TaskwarriorFormat.read(text, timeZone: .berlin).items.first)
+        #expect(item.foreign.taskwarrior == [
+            "big": "12345678901234567890", "exact": "9007199254740993", "fraction": "0.1", "nested": #"{"b":[1,true,null]}"#,
+        ])
+        #expect(item.remarks.contains("huge left out: a value todod cannot hold"), "\(item.remarks)")
+        let todo = TodoItem(id: TodoID(1), title: "x", createdAt: Date(timeIntervalSince1970: 0), foreign: item.foreign)
+        let entry = TaskwarriorFormat.entry(todo, listID: "l", timeZone: .berlin)
+        for (key, value) in item.foreign.taskwarrior { #expect(entry.contains("\"\(key)\":\(value)"), "\(entry)") }
+    }
+
     @Test func badInputIsRefusedWithWhereAndWhat() {
         func problem(_ text: String) -> ImportProblem? {
             do {

@@ -44,6 +44,19 @@ import TodoViewModels
         #expect(viewModel.main.properties.undoText == "Undo complete “water plants” (next: 2, due Friday 4 December)")
     }
 
+    /// What other programs keep with the item (an alarm, a user-defined
+    /// attribute) belongs to the task, as its notes do: the next occurrence
+    /// has it too.
+    @Test func theNextOccurrenceKeepsWhatOtherProgramsKeep() throws {
+        let clock = TestClock()
+        let foreign = ForeignFields(taskwarrior: ["estimate": "3"], icalendar: ["BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM"])
+        let item = TodoItem(
+            id: TodoID(1), title: "water plants", createdAt: clock.now, due: .day(calendarDay(2026, 11, 27)),
+            recurrence: .weekly, foreign: foreign)
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(items: [item], nextID: TodoID(2)), clock: clock.todoClock)
+        #expect(try complete(TodoID(1), in: viewModel).foreign == foreign)
+    }
+
     @Test func aPlainItemCreatesNothingAndReopeningTakesBackTheOccurrence() throws {
         let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
         let plain = try viewModel.add(shorthand: "plain due:fri")
