@@ -10,7 +10,7 @@ extension InterchangeFormat: ExpressibleByArgument {}
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a Taskwarrior export, a todo.txt file or an iCalendar file, as one undo step.",
+        abstract: "Import a Taskwarrior export or 2.x data directory, a todo.txt file or an iCalendar file, as one undo step.",
         discussion: """
             The whole file is imported or nothing is: a line or item todod cannot take is named with its problem. \
             Importing the same file again updates the items it brought (by Taskwarrior UUID, iCalendar UID or \
@@ -19,8 +19,12 @@ struct Import: AsyncParsableCommand {
             --dry-run prints what each item would become, and what cannot be carried over, and changes nothing. \
             Without --format, the format follows the file's extension: .json Taskwarrior, .txt todo.txt, .ics iCalendar.
 
-            Examples: `task export | todoctl import --format taskwarrior -`, `todoctl import ~/todo/todo.txt`, \
-            `todoctl import --dry-run calendar.ics`.
+            A directory (such as ~/.task) is read as Taskwarrior 2.x data: its pending.data and completed.data, \
+            without Taskwarrior, as `task export` would print them. That is the way over for 2.x data that \
+            Taskwarrior 3 cannot read; a problem is named by file and line (pending.data line 12).
+
+            Examples: `task export | todoctl import --format taskwarrior -`, `todoctl import ~/.task`, \
+            `todoctl import ~/todo/todo.txt`, `todoctl import --dry-run calendar.ics`.
             """)
 
     @ParentCommand var todoctl: Todoctl
@@ -31,21 +35,34 @@ struct Import: AsyncParsableCommand {
     @Flag(help: "Say what would be imported, change nothing.")
     var dryRun = false
 
-    @Argument(help: "The file to import, or - for standard input.", completion: .file())
+    @Argument(help: "The file to import, - for standard input, or a Taskwarrior 2.x data directory (~/.task).", completion: .file())
     var file: String
 
     /// Here, not in run: a usage error from validate is shown with
     /// import's own usage, not todoctl's.
     func validate() throws {
+        if Self.isTaskwarriorDataDirectory(file) {
+            guard let format, format != .taskwarrior else { return }
+            throw ValidationError(
+                "\(file) is a Taskwarrior 2.x data directory, which imports as taskwarrior: leave out --format \(format.rawValue)")
+        }
         guard format == nil, Self.format(ofFile: file) == nil else { return }
         if file == "-" {
             throw ValidationError("standard input has no file name to tell its format: give --format taskwarrior, todotxt or ical")
+        }
+        let name = String(file.split(separator: "/").last ?? "")
+        if TaskwarriorDataDirectory.taskFiles.contains(name) {
+            let directory = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            throw ValidationError(
+                "\(file) is one file of a Taskwarrior 2.x data directory: import the whole directory, "
+                    + "todoctl import \(directory.isEmpty ? "." : directory)")
         }
         throw ValidationError(
             "\(file) does not end in .json, .txt or .ics: say which format it is in with --format taskwarrior, todotxt or ical")
     }
 
     func run() async throws {
+        if Self.isTaskwarriorDataDirectory(file) { return try await importDataDirectory() }
         guard let format = format ?? Self.format(ofFile: file) else { throw ExitCode.validationFailure }
         let text = try Self.read(file, as: format)
         let dryRun = self.dryRun
@@ -53,6 +70,33 @@ struct Import: AsyncParsableCommand {
             try await Self.send(text, format: format, dryRun: dryRun, to: daemon)
         }
         print(Self.report(result, format: format, dryRun: dryRun), terminator: "")
+    }
+
+    /// A Taskwarrior 2.x data directory is read here, into what `task export`
+    /// would print, and imported as that; todod's "task 12" in what it says
+    /// back becomes the file and line the task is on.
+    private func importDataDirectory() async throws {
+        let directory = try Self.readDataDirectory(file)
+        let dryRun = self.dryRun
+        var result = try await withDaemon(todoctl.connection) { daemon in
+            do {
+                return try await Self.send(directory.exportText, format: .taskwarrior, dryRun: dryRun, to: daemon)
+            } catch ClientError.refused(var error) {
+                error.message = directory.locating(error.message)
+                throw ClientError.refused(error)
+            }
+        }
+        for index in result.items.indices { result.items[index].source = directory.locating(result.items[index].source) }
+        print(Self.report(result, format: .taskwarrior, dryRun: dryRun), terminator: "")
+    }
+
+    /// A directory, or a path ending in .task (`~/.task` even when it is not
+    /// there, so that the error says so rather than asking for a format).
+    static func isTaskwarriorDataDirectory(_ path: String) -> Bool {
+        guard path != "-" else { return false }
+        var status = stat()
+        if stat(path, &status) == 0 { return status.st_mode & S_IFMT == S_IFDIR }
+        return path.split(separator: "/").last?.hasSuffix(".task") ?? false
     }
 
     static func format(ofFile path: String) -> InterchangeFormat? {
@@ -82,6 +126,49 @@ struct Import: AsyncParsableCommand {
             throw ExitCode(ClientFailure.refusedInput)
         }
         return text
+    }
+
+    /// The directory's task files, read into the export text. With neither
+    /// file there, nothing is imported and the exit is 66, as for a missing file.
+    private static func readDataDirectory(_ path: String) throws -> TaskwarriorDataDirectory {
+        var files: [TaskwarriorDataDirectory.DataFile] = []
+        for name in TaskwarriorDataDirectory.taskFiles {
+            let filePath = path.hasSuffix("/") ? path + name : path + "/" + name
+            if let data = FileManager.default.contents(atPath: filePath) {
+                files.append(.init(name: name, bytes: Array(data)))
+            } else if FileManager.default.fileExists(atPath: filePath) {
+                ClientFailure.printError("todoctl: cannot read \(filePath): permission denied; nothing was imported")
+                throw ExitCode(ClientFailure.notFound)
+            }
+        }
+        guard !files.isEmpty else {
+            let reason =
+                FileManager.default.fileExists(atPath: path)
+                ? "it holds neither pending.data nor completed.data, so it is not a Taskwarrior 2.x data directory"
+                : "no such directory"
+            ClientFailure.printError("todoctl: cannot import \(path): \(reason); nothing was imported")
+            throw ExitCode(ClientFailure.notFound)
+        }
+        do {
+            return try TaskwarriorDataDirectory(files: files, userAttributeTypes: taskrcAttributeTypes())
+        } catch {
+            ClientFailure.printError("todoctl: Nothing was imported: \(error).")
+            throw ExitCode(ClientFailure.refusedInput)
+        }
+    }
+
+    /// The types of user-defined attributes in the taskrc Taskwarrior 2.6
+    /// would read ($TASKRC, else ~/.taskrc, else $XDG_CONFIG_HOME/task/taskrc),
+    /// so that a date or numeric UDA comes over as `task export` writes it.
+    /// Without an rc, UDAs come over as stored.
+    private static func taskrcAttributeTypes() -> [String: String] {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"] ?? ""
+        let candidates =
+            environment["TASKRC"].map { [$0] }
+            ?? [home + "/.taskrc", (environment["XDG_CONFIG_HOME"] ?? home + "/.config") + "/task/taskrc"]
+        guard let rc = candidates.lazy.compactMap({ FileManager.default.contents(atPath: $0) }).first else { return [:] }
+        return TaskwarriorDataDirectory.userAttributeTypes(inTaskrc: String(decoding: rc, as: UTF8.self))
     }
 
     /// Sends `text` in parts that fit todod's longest request line (escaped
