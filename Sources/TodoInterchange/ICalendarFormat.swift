@@ -19,21 +19,31 @@ public enum ICalendarFormat {
         var batch = ImportBatch()
         var todo: [ContentLine]?
         var todoStart = 0
-        var nested = 0  // components inside the VTODO (VALARM)
-        var components: [String] = []  // their lines, BEGIN to END, kept as they came
+        // The components open inside the VTODO (VALARM), innermost last, and
+        // their lines, BEGIN to END, kept as they came. An END that closes
+        // nothing open is a line like any other; END:VTODO closes what is
+        // still open (its END written for it), so what is kept nests.
+        var open: [String] = []
+        var components: [String] = []
         var seen: [String: String] = [:]
         var count = 0
         for line in try ContentLine.parse(text) {
-            switch (line.name, line.value.uppercased()) {
-            case ("BEGIN", "VTODO") where todo == nil:
+            let value = line.value.uppercased()
+            switch line.name {
+            case "BEGIN" where todo == nil && value == "VTODO":
                 todo = []
                 components = []
+                open = []
                 todoStart = line.lineNumber
                 count += 1
-            case ("BEGIN", _) where todo != nil:
-                nested += 1
+            case "BEGIN" where todo != nil:
+                open.append(value)
                 components.append(line.text)
-            case ("END", "VTODO") where todo != nil && nested == 0:
+            case "END" where todo != nil && open.last == value:
+                open.removeLast()
+                components.append(line.text)
+            case "END" where todo != nil && value == "VTODO":
+                components += open.reversed().map { "END:" + $0 }
                 let location = "to-do \(count) (line \(todoStart))"
                 let (item, skipped) = try self.item(todo!, components: components, at: location, timeZone: timeZone)
                 todo = nil
@@ -44,11 +54,8 @@ public enum ICalendarFormat {
                 }
                 seen[uid] = location
                 batch.items.append(item)
-            case ("END", _) where todo != nil:
-                nested -= 1
-                components.append(line.text)
             default:
-                if nested == 0 { todo?.append(line) } else if todo != nil { components.append(line.text) }
+                if open.isEmpty { todo?.append(line) } else if todo != nil { components.append(line.text) }
             }
         }
         if todo != nil { throw ImportProblem(location: "line \(todoStart)", message: "BEGIN:VTODO has no END:VTODO") }
@@ -283,12 +290,14 @@ public enum ICalendarFormat {
         guard !item.foreign.icalendar.isEmpty else { return [] }
         var names = Set(written.map { name(of: $0) })
         if names.contains("DUE") { names.insert("DURATION") }
-        var depth = 0
+        var depth = 0  // kept components nest (`read` makes them)
         return item.foreign.icalendar.filter { line in
             let name = name(of: line)
             if name == "BEGIN" { depth += 1 }
-            defer { if name == "END" { depth -= 1 } }
-            if depth > 0 || name == "END" { return true }
+            if depth > 0 {
+                if name == "END" { depth -= 1 }
+                return true
+            }
             if name == "DTSTART", let due = item.due, !startFits(line, before: due, timeZone: timeZone) { return false }
             return !names.contains(name)
         }
@@ -349,7 +358,12 @@ public enum ICalendarFormat {
         }
         if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.sortedTags.map(ContentLine.escaped).joined(separator: ",")) }
         if let recurrence = item.recurrence {
-            if let due = item.due { lines.append("DTSTART" + value(due)) }
+            // A start the calendar gave is kept (its RRULE counted from it
+            // there); todod's own is the due date.
+            let keptStart = item.due.flatMap { due in
+                item.foreign.icalendar.first { Self.name(of: $0) == "DTSTART" && Self.startFits($0, before: due, timeZone: timeZone) }
+            }
+            if let due = item.due, keptStart == nil { lines.append("DTSTART" + value(due)) }
             let dueDay: CalendarDay? =
                 switch item.due {
                 case .day(let day)?: day
