@@ -162,7 +162,7 @@ public enum TaskwarriorFormat {
         var priority: Priority?
         if let letter = task.priority, !letter.isEmpty {
             priority = Priority(letter: letter.uppercased())
-            if priority == nil { remarks.append("priority \"\(ImportFields.shown(letter))\" left out (todod has H, M and L)") }
+            if priority == nil { remarks.append("priority \"\(ImportFields.shown(letter))\" not used (todod has H, M and L)") }
         }
         var recurrence: Recurrence?
         if let text = task.todod_recur { recurrence = Recurrence(text) }
@@ -172,9 +172,12 @@ public enum TaskwarriorFormat {
         }
         let tags = try ImportFields.tags(task.tags ?? [], at: location, remarks: &remarks)
         for name in task.unreadable { remarks.append("\(ImportFields.shown(name)) left out: a value todod cannot hold") }
+        // A priority todod has no letter for (one of a UDA's values) is
+        // kept as it came, and written back while todod has none of its own.
+        var kept = task.foreign
+        if let letter = task.priority, !letter.isEmpty, priority == nil { kept["priority"] = AnyJSON.string(letter).text }
         let foreign = try ImportFields.foreign(
-            ForeignFields(taskwarrior: task.foreign), names: task.foreign.keys.sorted(), of: "Taskwarrior", at: location,
-            remarks: &remarks)
+            ForeignFields(taskwarrior: kept), names: kept.keys.sorted(), of: "Taskwarrior", at: location, remarks: &remarks)
         let project = task.project.flatMap { $0.isEmpty ? nil : ImportFields.project($0, remarks: &remarks) }
         return ImportedItem(
             identity: .external(uuid), source: location, title: title, isDone: isDone, createdAt: created,

@@ -94,7 +94,11 @@ public enum TodoTxtFormat {
                 if word.hasPrefix("due:") { due = .day(date) } else { wait = .day(date) }
             case "rec":
                 recurrence = Self.recurrence(value)
-                if recurrence == nil { remarks.append("\(ImportFields.shown(word)) left out: todod cannot repeat that way") }
+                if recurrence == nil {
+                    // Kept in the title, as other add-ons todod does not read are.
+                    titleWords.append(word)
+                    remarks.append("\(ImportFields.shown(word)) kept in the title: todod cannot repeat that way")
+                }
             case "pri" where value.count == 1 && value.first!.isUppercase && letter == nil:
                 letter = value.first
             default:

@@ -72,6 +72,20 @@ import TodoModel
         for (key, value) in item.foreign.taskwarrior { #expect(entry.contains("\"\(key)\":\(value)"), "\(entry)") }
     }
 
+    /// A priority todod has no letter for (a UDA's value) is kept and goes
+    /// back while todod has none; one set in todod wins.
+    @Test func aPriorityTodoHasNoLetterForGoesBackAsItCame() throws {
+        let text = #"[{"uuid":"a","description":"x","status":"pending","entry":"20261120T080000Z","priority":"X"}]"#
+        let read = try #require(try TaskwarriorFormat.read(text, timeZone: .berlin).items.first)
+        #expect(read.priority == nil)
+        #expect(read.remarks.first == "priority \"X\" not used (todod has H, M and L)")
+        var item = TodoItem(id: TodoID(1), title: "x", createdAt: Date(timeIntervalSince1970: 0), foreign: read.foreign)
+        #expect(TaskwarriorFormat.entry(item, listID: "l", timeZone: .berlin).contains(#""priority":"X""#))
+        item.priority = .high
+        let ours = TaskwarriorFormat.entry(item, listID: "l", timeZone: .berlin)
+        #expect(ours.contains(#""priority":"H""#) && !ours.contains(#""priority":"X""#), "\(ours)")
+    }
+
     @Test func badInputIsRefusedWithWhereAndWhat() {
         func problem(_ text: String) -> ImportProblem? {
             do {

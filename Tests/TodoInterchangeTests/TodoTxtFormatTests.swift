@@ -32,6 +32,15 @@ import TodoModel
         #expect(batch.items[1].title == "plain")
     }
 
+    /// A repetition todod cannot read stays in the title, as other add-ons
+    /// it does not read do: written back, nothing is lost.
+    @Test func aRepetitionTodoCannotReadStaysInTheTitle() throws {
+        let item = try #require(try TodoTxtFormat.read("water plants rec:3x due:2026-12-01\n", timeZone: .berlin).items.first)
+        #expect(item.title == "water plants rec:3x")
+        #expect(item.recurrence == nil)
+        #expect(item.remarks == ["rec:3x kept in the title: todod cannot repeat that way"])
+    }
+
     @Test func priorityBelowCIsKeptAsATag() throws {
         let item = try #require(try TodoTxtFormat.read("(D) someday maybe", timeZone: .berlin).items.first)
         #expect(item.priority == nil)
