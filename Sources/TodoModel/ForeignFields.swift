@@ -5,9 +5,10 @@
 ///
 /// Kept per format, because each part means something only to the program
 /// that wrote it, and is written back only in that format. todod never
-/// reads or judges it: a malformed property is kept as it came. It is
-/// bounded (`maximumCount`, `maximumBytes`), because every edit copies an
-/// item into its undo step.
+/// reads or judges it: a malformed property is kept as it came. What one
+/// import brings is bounded (`maximumCount`, `maximumBytes`), because every
+/// edit copies an item into its undo step; an item imported from both
+/// Taskwarrior and a calendar holds at most twice that.
 public struct ForeignFields: Hashable, Sendable, Codable {
     public static let maximumCount = 1_000
     public static let maximumBytes = 256 * 1024
