@@ -54,7 +54,10 @@ public struct StartupRefusal: Sendable {
                 PeerCredentials.of(channel).flatMap { peer in
                     channel.eventLoop.makeCompletedFuture {
                         let told = peer.uid == owner ? line : MessageEncoding.error(id: nil, .accessDenied(uid: peer.uid, owner: owner))
-                        try channel.pipeline.syncOperations.addHandler(RefusalHandler(line: told))
+                        // Open until the client sends, or for 5 s: a busy
+                        // client must get to read why, and descriptors are
+                        // not short here, as they may be for a serving todod.
+                        try channel.pipeline.syncOperations.addHandler(RefusalHandler(line: told, lingering: .seconds(5)))
                     }
                 }.flatMapErrorThrowing { _ in channel.close(promise: nil) }
             }
