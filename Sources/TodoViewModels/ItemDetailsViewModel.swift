@@ -69,6 +69,7 @@ extension TodoListViewModel {
         if let project = item.project { lines.append("project     " + project) }
         if !item.tags.isEmpty { lines.append("tags        " + item.sortedTags.map { "+" + $0 }.joined(separator: " ")) }
         lines.append("urgency     " + String(Urgency.score(of: item, today: CalendarDay.dayNumber(of: now, in: clock.timeZone), timeZone: clock.timeZone)))
+        lines += Self.keptLines(item.foreign)
         for change in changes { lines.append("            " + change.text) }
         if notes.isEmpty {
             lines.append("notes       none (add one with: todoctl note \(item.id) TEXT)")
@@ -77,6 +78,39 @@ extension TodoListViewModel {
             for note in notes { lines.append("  \(note.number). \(note.addedText)  \(note.text)") }
         }
         return TodoItemDetails(row: row, notes: notes, changes: changes, lines: lines)
+    }
+
+    /// What the item keeps of other programs, so a person sees it is there:
+    /// Taskwarrior's attributes with their values, a calendar's properties
+    /// and components by name. Values are cut to a length a line can show.
+    static func keptLines(_ foreign: ForeignFields) -> [String] {
+        func shown(_ text: String) -> String { text.count <= 30 ? text : String(text.prefix(30)) + "…" }
+        var lines: [String] = []
+        if !foreign.taskwarrior.isEmpty {
+            let pairs = foreign.taskwarrior.sorted { $0.key < $1.key }.map { key, value in
+                // A string value without its quotes: `scheduled 20261201T230000Z`.
+                let plain = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+                return "\(key) \(shown(plain))"
+            }
+            lines.append("kept        for Taskwarrior: " + pairs.joined(separator: ", "))
+        }
+        if !foreign.icalendar.isEmpty {
+            var names: [String] = []
+            var depth = 0
+            for line in foreign.icalendar {
+                let name = String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
+                if name == "BEGIN" {
+                    if depth == 0 { names.append(String(line.drop { $0 != ":" }.dropFirst()).uppercased()) }
+                    depth += 1
+                } else if name == "END", depth > 0 {
+                    depth -= 1
+                } else if depth == 0, !names.contains(name) {
+                    names.append(name)
+                }
+            }
+            lines.append("kept        for calendars: " + names.map(shown).joined(separator: ", "))
+        }
+        return lines
     }
 
     /// What `text` means as a date now, in the daemon's time zone.

@@ -35,6 +35,8 @@ import Testing
         let imported = try await todoctl("import", original.file("export.json"), socket: daemon.socket)
         #expect(imported.status == 0, "\(imported)")
         #expect(imported.stdout.contains("kept as they came for Taskwarrior, unused by todod: client, estimate, scheduled, until"), "\(imported.stdout)")
+        let shown = try await todoctl("show", "1", socket: daemon.socket)
+        #expect(shown.stdout.contains("kept        for Taskwarrior: client Acme, estimate 3.5, scheduled 2030"), "\(shown.stdout)")
         // Kept across a restart: in the database, not only in memory.
         _ = try await daemon.terminate()
         try await daemon.start()

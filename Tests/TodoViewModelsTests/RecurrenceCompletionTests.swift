@@ -55,6 +55,10 @@ import TodoViewModels
             recurrence: .weekly, foreign: foreign)
         let viewModel = TodoListViewModel(snapshot: ListSnapshot(items: [item], nextID: TodoID(2)), clock: clock.todoClock)
         #expect(try complete(TodoID(1), in: viewModel).foreign == foreign)
+        // `todoctl show` says what is kept, so a person sees it is there.
+        let lines = try viewModel.details(of: TodoID(1)).lines
+        #expect(lines.contains("kept        for Taskwarrior: estimate 3"), "\(lines)")
+        #expect(lines.contains("kept        for calendars: VALARM"), "\(lines)")
     }
 
     @Test func aPlainItemCreatesNothingAndReopeningTakesBackTheOccurrence() throws {
