@@ -162,7 +162,10 @@ public enum ICalendarFormat {
         var kept: [String] = []
         var keptNames: [String] = []
         for line in lines {
+            // A status todod has no word for (IN-PROCESS) is kept for as
+            // long as the item is not done.
             let unread = (line.name == "RRULE" && recurrence == nil) || (line.name == "PRIORITY" && priority == nil)
+                || (line.name == "STATUS" && !isDone && !["NEEDS-ACTION", "COMPLETED", "CANCELLED"].contains(line.value.uppercased()))
             if modelledProperties.contains(line.name) && !unread { continue }
             if line.name == "DURATION" && durationRead || line.name == "DTSTART" && startsWhenDue { continue }
             kept.append(withoutControlCharacters(line.text))
@@ -338,7 +341,8 @@ public enum ICalendarFormat {
         lines.append("CREATED:" + InterchangeDates.compactUTC(item.createdAt))
         lines.append("LAST-MODIFIED:" + InterchangeDates.compactUTC(item.updatedAt))
         lines.append("SUMMARY:" + ContentLine.escaped(item.title))
-        lines.append("STATUS:" + (item.isDone ? "COMPLETED" : "NEEDS-ACTION"))
+        let keptStatus = item.isDone ? nil : item.foreign.icalendar.first { Self.name(of: $0) == "STATUS" }
+        lines.append(keptStatus ?? "STATUS:" + (item.isDone ? "COMPLETED" : "NEEDS-ACTION"))
         if let completed = item.completedAt { lines.append("COMPLETED:" + InterchangeDates.compactUTC(completed)) }
         // A repeating item's due moment is written in floating local time:
         // todod repeats it at the same wall-clock time, and the RRULE's days

@@ -154,6 +154,20 @@ import TodoModel
         #expect(ICalendarFormat.entry(item, listID: "l", now: Date(timeIntervalSince1970: 0), timeZone: .berlin).contains("DTSTART:20300101T090000Z"))
     }
 
+    /// A status todod has no word for (IN-PROCESS) goes back while the item
+    /// is not done; done, it is COMPLETED.
+    @Test func aStatusTodoHasNoWordForGoesBackWhileNotDone() throws {
+        let text = "BEGIN:VTODO\r\nUID:a\r\nSUMMARY:x\r\nSTATUS:IN-PROCESS\r\nPERCENT-COMPLETE:20\r\nEND:VTODO\r\n"
+        let read = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
+        #expect(!read.isDone)
+        var item = TodoItem(id: TodoID(1), title: "x", createdAt: Date(timeIntervalSince1970: 0), foreign: read.foreign)
+        let open = ICalendarFormat.entry(item, listID: "l", now: Date(timeIntervalSince1970: 0), timeZone: .berlin)
+        #expect(open.components(separatedBy: "STATUS").count == 2 && open.contains("STATUS:IN-PROCESS\r\n"), "\(open)")
+        _ = item.setDone(true, at: Date(timeIntervalSince1970: 60))
+        let done = ICalendarFormat.entry(item, listID: "l", now: Date(timeIntervalSince1970: 0), timeZone: .berlin)
+        #expect(done.components(separatedBy: "STATUS").count == 2 && done.contains("STATUS:COMPLETED\r\n"), "\(done)")
+    }
+
     /// More kept text than an item may hold is refused, naming the limit.
     @Test func keptPropertiesAreBounded() {
         let big = String(repeating: "a", count: ForeignFields.maximumBytes)
