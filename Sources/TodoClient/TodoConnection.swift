@@ -43,12 +43,8 @@ public final class TodoConnection: Sendable {
         /// ended. After `server.shutdown` todod has answered every request it
         /// read (PROTOCOL.md), so if it answered none, nothing sent here took
         /// effect and the exchange can be repeated on a new connection.
-        /// The error todod sent in place of the greeting (too many
-        /// connections, a todod that will not start), if it did.
-        var refusal: RPCError?
         var endError: ClientError {
-            if let refusal { return .refused(refusal) }
-            return stopping && answered == 0 ? .stoppedBeforeAnswering : .connectionClosed
+            stopping && answered == 0 ? .stoppedBeforeAnswering : .connectionClosed
         }
     }
 
@@ -209,11 +205,8 @@ public final class TodoConnection: Sendable {
                     // concerns all of them; one instead of the greeting (too many
                     // connections, another user's todod) refuses the connection.
                     greeting.fail(ClientError.refused(error))
-                    // Remembered: a request made after the connection has
-                    // closed (todod closes it after this line) is told why.
                     let pending = state.withLockedValue { state in
                         defer { state.pending.removeAll() }
-                        state.refusal = error
                         return state.pending.values
                     }
                     for reply in pending { reply.fail(ClientError.refused(error)) }

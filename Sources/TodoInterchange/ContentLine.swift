@@ -26,7 +26,8 @@ struct ContentLine: Hashable {
             guard !current.isEmpty else { return }
             lines.append(try ContentLine(current, lineNumber: currentStart))
         }
-        for (index, physical) in textLines(text).enumerated() {
+        for (index, line) in textLines(text).enumerated() {
+            let physical = withoutControlCharacters(line)
             if let first = physical.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
                 current += Substring(physical.utf8.dropFirst())
             } else {
@@ -37,6 +38,17 @@ struct ContentLine: Hashable {
         }
         try finish()
         return lines
+    }
+
+    /// `line` without the control characters (but tab) RFC 5545 does not
+    /// allow, removed before anything is read: a line kept as it came must
+    /// not become, without them, a line of another name (`EN\0D:VTODO`), nor
+    /// carry a bare CR that a reader takes for a line break, nor a NUL,
+    /// which PostgreSQL cannot store.
+    private static func withoutControlCharacters(_ line: Substring) -> Substring {
+        func control(_ scalar: Unicode.Scalar) -> Bool { (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F }
+        guard line.unicodeScalars.contains(where: control) else { return line }
+        return Substring(String(String.UnicodeScalarView(line.unicodeScalars.filter { !control($0) })))
     }
 
     private init(_ text: String, lineNumber: Int) throws(ImportProblem) {

@@ -25,6 +25,7 @@ public enum ICalendarFormat {
         // still open (its END written for it), so what is kept nests.
         var open: [String] = []
         var components: [String] = []
+        var stray: [String] = []
         var seen: [String: String] = [:]
         var count = 0
         for line in try ContentLine.parse(text) {
@@ -34,6 +35,7 @@ public enum ICalendarFormat {
                 todo = []
                 components = []
                 open = []
+                stray = []
                 todoStart = line.lineNumber
                 count += 1
             case "BEGIN" where todo != nil:
@@ -45,7 +47,8 @@ public enum ICalendarFormat {
             case "END" where todo != nil && value == "VTODO":
                 components += open.reversed().map { "END:" + $0 }
                 let location = "to-do \(count) (line \(todoStart))"
-                let (item, skipped) = try self.item(todo!, components: components, at: location, timeZone: timeZone)
+                var (item, skipped) = try self.item(todo!, components: components, at: location, timeZone: timeZone)
+                for end in stray { item?.remarks.append("\(ImportFields.shown(end)) left out: it ends nothing begun") }
                 todo = nil
                 if let skipped { batch.skipped.append(skipped) }
                 guard let item, case .external(let uid) = item.identity else { continue }
@@ -54,6 +57,8 @@ public enum ICalendarFormat {
                 }
                 seen[uid] = location
                 batch.items.append(item)
+            case "END" where todo != nil:
+                stray.append(line.name + ":" + line.value)  // closes nothing open: not kept, said
             default:
                 if open.isEmpty { todo?.append(line) } else if todo != nil { components.append(line.text) }
             }
@@ -81,7 +86,7 @@ public enum ICalendarFormat {
             summary = summary.split(whereSeparator: \.isNewline).joined(separator: " ")
             remarks.append("the summary's line breaks became spaces")
         }
-        let status = first["STATUS"]?.value.uppercased()
+        let status = first["STATUS"]?.value.trimmingWhitespace().uppercased()
         if status == "CANCELLED" {
             return (nil, ImportBatch.Skipped(source: location, title: summary, reason: "cancelled"))
         }
@@ -145,14 +150,19 @@ public enum ICalendarFormat {
         guard notes.count <= TodoItem.maximumNotes else {
             throw ImportProblem(location: location, message: "\(notes.count) notes; an item holds at most \(TodoItem.maximumNotes)")
         }
-        // A repeating to-do's DTSTART on its DUE (as todod writes it) only
-        // anchors the RRULE.
-        let startsWhenDue = recurrence != nil && first["DTSTART"]?.value == first["DUE"]?.value
-            && first["DTSTART"]?.parameters == first["DUE"]?.parameters
+        // A repeating to-do starts, in todod, at its due date: an export
+        // writes that as its DTSTART, which the RRULE counts from, so the
+        // file's own is not kept (and said, when it was another date).
+        let startsWhenDue = recurrence != nil && due != nil
+        if startsWhenDue, let start = first["DTSTART"], start.value != first["DUE"]?.value || start.parameters != first["DUE"]?.parameters,
+            first["DUE"] != nil
+        {
+            remarks.append("start date (DTSTART) \(ImportFields.shown(start.value)) left out: a repeating to-do starts at its due date")
+        }
         // Read into the due date: a DURATION with DTSTART, or one beside a
         // DUE (which it may not be); anything else todod does not read is kept.
         let durationRead = first["DURATION"] != nil && (first["DUE"] != nil || due != nil)
-        if first["DTSTART"] != nil && !startsWhenDue && first["DUE"] == nil && due != nil {
+        if first["DTSTART"] != nil && first["DUE"] == nil && due != nil {
             remarks.append("start date (DTSTART) used with DURATION for the due date")
         }
         // A property todod reads but could not (an RRULE it cannot repeat
@@ -165,14 +175,14 @@ public enum ICalendarFormat {
             // A status todod has no word for (IN-PROCESS) is kept for as
             // long as the item is not done.
             let unread = (line.name == "RRULE" && recurrence == nil) || (line.name == "PRIORITY" && priority == nil)
-                || (line.name == "STATUS" && !isDone && !["NEEDS-ACTION", "COMPLETED", "CANCELLED"].contains(line.value.uppercased()))
+                || (line.name == "STATUS" && !isDone && !["NEEDS-ACTION", "COMPLETED", "CANCELLED"].contains(line.value.trimmingWhitespace().uppercased()))
             if modelledProperties.contains(line.name) && !unread { continue }
             if line.name == "DURATION" && durationRead || line.name == "DTSTART" && startsWhenDue { continue }
-            kept.append(withoutControlCharacters(line.text))
+            kept.append(line.text)
             keptNames.append(line.name)
         }
         for line in components {
-            kept.append(withoutControlCharacters(line))
+            kept.append(line)
             if line.uppercased().hasPrefix("BEGIN:") { keptNames.append(String(line.dropFirst(6)).uppercased()) }
         }
         let foreign = try ImportFields.foreign(
@@ -188,14 +198,6 @@ public enum ICalendarFormat {
             project: text("X-TODOD-PROJECT").flatMap { ImportFields.project($0, remarks: &remarks) },
             priority: priority, notes: notes, recurrence: recurrence, remarks: remarks, foreign: foreign)
         return (item, nil)
-    }
-
-    /// `line` without the control characters (but tab) that RFC 5545 does
-    /// not allow in a content line: a bare CR kept as it came could start a
-    /// line of its own in a reader, and a NUL cannot be stored in PostgreSQL.
-    private static func withoutControlCharacters(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return line }
-        return String(String.UnicodeScalarView(line.unicodeScalars.filter { !(($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F) }))
     }
 
     /// The due date: `DUE`, or else `DTSTART` plus `DURATION` (RFC 5545
@@ -284,25 +286,39 @@ public enum ICalendarFormat {
     static let footer = ContentLine.folded("END:VCALENDAR")
 
     /// What a calendar wrote and todod keeps, as it came, but for a property
-    /// `written` has already (a `DTSTART` todod writes for a repetition), one
-    /// that may not stand beside them (`DURATION` beside a `DUE`), and a
-    /// `DTSTART` after the due date, changed since (RFC 5545 §3.8.2.3). Its
-    /// value type is the file's business: a start day before a due time
-    /// is kept as it came.
+    /// `written` has already (a `DTSTART` todod writes for a repetition, a
+    /// `STATUS`), one that may not stand beside them (`DURATION` beside a
+    /// `DUE`), and a `DTSTART` after the due date, changed since (RFC 5545
+    /// §3.8.2.3). Its value type is the file's business: a start day before
+    /// a due time is kept as it came. Components go whole.
     private static func keptLines(of item: TodoItem, besides written: [String], timeZone: TimeZone) -> [String] {
         guard !item.foreign.icalendar.isEmpty else { return [] }
         var names = Set(written.map { name(of: $0) })
         if names.contains("DUE") { names.insert("DURATION") }
-        var depth = 0  // kept components nest (`read` makes them)
-        return item.foreign.icalendar.filter { line in
+        return nesting(item.foreign.icalendar).compactMap { line, inComponent in
+            if inComponent { return line }
             let name = name(of: line)
-            if name == "BEGIN" { depth += 1 }
-            if depth > 0 {
-                if name == "END" { depth -= 1 }
-                return true
+            if name == "DTSTART", let due = item.due, !startFits(line, before: due, timeZone: timeZone) { return nil }
+            return names.contains(name) ? nil : line
+        }
+    }
+
+    /// Each kept line, and whether it is inside a component, counted as
+    /// `read` counts: an END closes the component open by its name.
+    private static func nesting(_ lines: [String]) -> [(String, Bool)] {
+        var open: [String] = []
+        return lines.map { line in
+            let name = name(of: line)
+            let value = String(line.drop { $0 != ":" }.dropFirst()).uppercased()
+            if name == "BEGIN" {
+                open.append(value)
+                return (line, true)
             }
-            if name == "DTSTART", let due = item.due, !startFits(line, before: due, timeZone: timeZone) { return false }
-            return !names.contains(name)
+            if name == "END", open.last == value {
+                open.removeLast()
+                return (line, true)
+            }
+            return (line, !open.isEmpty)
         }
     }
 
@@ -341,7 +357,8 @@ public enum ICalendarFormat {
         lines.append("CREATED:" + InterchangeDates.compactUTC(item.createdAt))
         lines.append("LAST-MODIFIED:" + InterchangeDates.compactUTC(item.updatedAt))
         lines.append("SUMMARY:" + ContentLine.escaped(item.title))
-        let keptStatus = item.isDone ? nil : item.foreign.icalendar.first { Self.name(of: $0) == "STATUS" }
+        let keptStatus =
+            item.isDone ? nil : Self.nesting(item.foreign.icalendar).first { !$0.1 && Self.name(of: $0.0) == "STATUS" }?.0
         lines.append(keptStatus ?? "STATUS:" + (item.isDone ? "COMPLETED" : "NEEDS-ACTION"))
         if let completed = item.completedAt { lines.append("COMPLETED:" + InterchangeDates.compactUTC(completed)) }
         // A repeating item's due moment is written in floating local time:
@@ -362,12 +379,10 @@ public enum ICalendarFormat {
         }
         if !item.tags.isEmpty { lines.append("CATEGORIES:" + item.sortedTags.map(ContentLine.escaped).joined(separator: ",")) }
         if let recurrence = item.recurrence {
-            // A start the calendar gave is kept (its RRULE counted from it
-            // there); todod's own is the due date.
-            let keptStart = item.due.flatMap { due in
-                item.foreign.icalendar.first { Self.name(of: $0) == "DTSTART" && Self.startFits($0, before: due, timeZone: timeZone) }
-            }
-            if let due = item.due, keptStart == nil { lines.append("DTSTART" + value(due)) }
+            // todod repeats from the due date, so that is the start its RRULE
+            // counts from, in place of one a calendar gave (which would not
+            // move on with the occurrences todod makes).
+            if let due = item.due { lines.append("DTSTART" + value(due)) }
             let dueDay: CalendarDay? =
                 switch item.due {
                 case .day(let day)?: day
