@@ -3,7 +3,9 @@ import FoundationEssentials
 /// Any JSON value, for what todod keeps of a file without reading it (a
 /// Taskwarrior attribute it does not model): read and written again as the
 /// same value. Without Foundation's `JSONSerialization`, which todoctl does
-/// not link.
+/// not link. Not TodoProtocol's `JSONValue`, which sits above this module
+/// and refuses what this must keep: numbers past Int64 and Double's
+/// precision (`decimal`), read leniently.
 enum AnyJSON: Codable, Hashable, Sendable {
     case null
     case bool(Bool)

@@ -295,31 +295,48 @@ public enum ICalendarFormat {
         guard !item.foreign.icalendar.isEmpty else { return [] }
         var names = Set(written.map { name(of: $0) })
         if names.contains("DUE") { names.insert("DURATION") }
-        return nesting(item.foreign.icalendar).compactMap { line, inComponent in
-            if inComponent { return line }
+        return nesting(item.foreign.icalendar).compactMap { line, depth in
+            if depth > 0 { return line }
             let name = name(of: line)
             if name == "DTSTART", let due = item.due, !startFits(line, before: due, timeZone: timeZone) { return nil }
             return names.contains(name) ? nil : line
         }
     }
 
-    /// Each kept line, and whether it is inside a component, counted as
-    /// `read` counts: an END closes the component open by its name.
-    private static func nesting(_ lines: [String]) -> [(String, Bool)] {
+    /// Each kept line with the number of components it is part of (0 for
+    /// a property of the to-do; a component's BEGIN and END count as in
+    /// it), counted as `read` counts: an END closes the component open by
+    /// its name.
+    private static func nesting(_ lines: [String]) -> [(line: String, depth: Int)] {
         var open: [String] = []
         return lines.map { line in
             let name = name(of: line)
             let value = String(line.drop { $0 != ":" }.dropFirst()).uppercased()
             if name == "BEGIN" {
                 open.append(value)
-                return (line, true)
+                return (line, open.count)
             }
             if name == "END", open.last == value {
-                open.removeLast()
-                return (line, true)
+                defer { open.removeLast() }
+                return (line, open.count)
             }
-            return (line, !open.isEmpty)
+            return (line, open.count)
         }
+    }
+
+    /// The kept properties' names, once each, and the kept components'
+    /// (`VALARM`), one each, in order: what `todoctl show` lists.
+    static func keptNames(_ lines: [String]) -> [String] {
+        var names: [String] = []
+        for (line, depth) in nesting(lines) {
+            let name = name(of: line)
+            if depth == 0, !names.contains(name) {
+                names.append(name)
+            } else if depth == 1, name == "BEGIN" {
+                names.append(String(line.drop { $0 != ":" }.dropFirst()).uppercased())
+            }
+        }
+        return names
     }
 
     /// Whether a kept `DTSTART` line is not after `due`: a day compared by
@@ -358,7 +375,7 @@ public enum ICalendarFormat {
         lines.append("LAST-MODIFIED:" + InterchangeDates.compactUTC(item.updatedAt))
         lines.append("SUMMARY:" + ContentLine.escaped(item.title))
         let keptStatus =
-            item.isDone ? nil : Self.nesting(item.foreign.icalendar).first { !$0.1 && Self.name(of: $0.0) == "STATUS" }?.0
+            item.isDone ? nil : Self.nesting(item.foreign.icalendar).first { $0.depth == 0 && Self.name(of: $0.line) == "STATUS" }?.line
         lines.append(keptStatus ?? "STATUS:" + (item.isDone ? "COMPLETED" : "NEEDS-ACTION"))
         if let completed = item.completedAt { lines.append("COMPLETED:" + InterchangeDates.compactUTC(completed)) }
         // A repeating item's due moment is written in floating local time:

@@ -3,10 +3,6 @@
 /// than as a decoding error. The others (`scheduled`, `until`, `depends`,
 /// user-defined attributes) are kept as they came, in `foreign`.
 struct TaskwarriorTask: Codable {
-    /// Modelled attributes kept as they came when todod could not read the
-    /// value, and written back while todod has none of its own.
-    static let keptWhenUnset: Set<String> = ["priority"]
-
     /// The attributes todod reads or writes itself; any other is foreign.
     /// `id` and `urgency` are Taskwarrior's own, worked out anew by `task`
     /// on every export, and `imask` numbers an occurrence todod merges.
@@ -79,7 +75,9 @@ struct TaskwarriorTask: Codable {
         try container.encodeIfPresent(parent, forKey: .parent)
         try container.encodeIfPresent(todod_recur, forKey: .todod_recur)
         var others = encoder.container(keyedBy: ForeignKey.self)
-        for (key, text) in foreign where !Self.modelledKeys.contains(key) || Self.keptWhenUnset.contains(key) && priority == nil {
+        // A priority todod has no letter for is kept (`TaskwarriorFormat`)
+        // and goes back while todod has none of its own.
+        for (key, text) in foreign where !Self.modelledKeys.contains(key) || key == "priority" && priority == nil {
             if let value = AnyJSON(text: text) { try others.encode(value, forKey: ForeignKey(stringValue: key)) }
         }
     }

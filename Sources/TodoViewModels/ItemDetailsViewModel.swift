@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoInterchange
 import TodoModel
 
 /// One item in full, worded for `todoctl show`: its row, its notes
@@ -95,20 +96,7 @@ extension TodoListViewModel {
             lines.append("kept        for Taskwarrior: " + pairs.joined(separator: ", "))
         }
         if !foreign.icalendar.isEmpty {
-            var names: [String] = []
-            var depth = 0
-            for line in foreign.icalendar {
-                let name = String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
-                if name == "BEGIN" {
-                    if depth == 0 { names.append(String(line.drop { $0 != ":" }.dropFirst()).uppercased()) }
-                    depth += 1
-                } else if name == "END", depth > 0 {
-                    depth -= 1
-                } else if depth == 0, !names.contains(name) {
-                    names.append(name)
-                }
-            }
-            lines.append("kept        for calendars: " + names.map(shown).joined(separator: ", "))
+            lines.append("kept        for calendars: " + foreign.icalendarNames.map(shown).joined(separator: ", "))
         }
         return lines
     }

@@ -160,9 +160,11 @@ struct Todod: AsyncParsableCommand {
         let notifier = ServiceNotifier()
         let status = StatusReporter(notifier: notifier)
         if let unusable {
-            if toJournal { logger.critical("\(unusable.description)") } else { FileHandle.standardError.write(Data("todod: \(unusable.description)\n".utf8)) }
             try await Self.refuseToStart(
-                "\(unusable.description). Fix it, then run `systemctl --user restart todod`", notifier: notifier, logger: logger)
+                "\(unusable.description). Fix it, then run `systemctl --user restart todod`", notifier: notifier, logger: logger
+            ) {
+                if toJournal { logger.critical("\(unusable.description)") } else { FileHandle.standardError.write(Data("todod: \(unusable.description)\n".utf8)) }
+            }
         }
 
         do {
@@ -193,17 +195,18 @@ struct Todod: AsyncParsableCommand {
             logger.critical("\(problem)")
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
         } catch let problem as StoreLocationError {
-            logger.critical("\(problem)")
-            try await Self.refuseToStart("\(problem). Fix it, then run `systemctl --user restart todod`", notifier: notifier, logger: logger)
+            try await Self.refuseToStart("\(problem). Fix it, then run `systemctl --user restart todod`", notifier: notifier, logger: logger) {
+                logger.critical("\(problem)")
+            }
         } catch let refused as PostgresListStore.ConnectionRefused {
-            logger.critical("cannot open the store: \(refused)")
-            try await Self.refuseToStart(
-                "\(refused). Fix that, then run `systemctl --user restart todod`", notifier: notifier, logger: logger)
+            try await Self.refuseToStart("\(refused). Fix that, then run `systemctl --user restart todod`", notifier: notifier, logger: logger) {
+                logger.critical("cannot open the store: \(refused)")
+            }
         } catch let forbidden as PostgresListStore.NetworkForbidden {
             // Waiting does not change a sandbox.
-            notifier.status("cannot open the store: the sandbox forbids the network; add the drop-in todod-postgres.conf")
-            logger.critical("cannot open the store: \(forbidden)")
-            try await Self.refuseToStart("\(forbidden). Then run `systemctl --user restart todod`", notifier: notifier, logger: logger)
+            try await Self.refuseToStart("\(forbidden). Then run `systemctl --user restart todod`", notifier: notifier, logger: logger) {
+                logger.critical("cannot open the store: \(forbidden)")
+            }
         } catch let unavailable as StoreUnavailable {
             logger.critical("cannot open the store: \(unavailable)")
             throw ExitCode(69)  // EX_UNAVAILABLE: systemd tries again (Restart=on-failure)
