@@ -23,12 +23,26 @@ import Testing
             process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
             let configuration = directory.appendingPathComponent("bus.conf")
             try Self.configuration.write(to: configuration, atomically: true, encoding: .utf8)
-            process.arguments = ["--config-file=\(configuration.path)", "--address=\(address)", "--nofork", "--nopidfile"]
+            // The socket file appears at bind(), before listen(): a client
+            // that raced it got "Connection refused". dbus-daemon prints its
+            // address once it accepts connections, so wait for that line.
+            let printed = Pipe()
+            process.standardOutput = printed
+            process.arguments = [
+                "--config-file=\(configuration.path)", "--address=\(address)", "--nofork", "--nopidfile",
+                "--print-address=1",
+            ]
             try process.run()
-            for _ in 0..<100 where !FileManager.default.fileExists(atPath: directory.path + "/bus") {
-                Thread.sleep(forTimeInterval: 0.05)
+            var line: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let descriptor = printed.fileHandleForReading.fileDescriptor
+            while !line.contains(UInt8(ascii: "\n")) {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }  // dbus-daemon ended without listening
+                line += buffer[..<count]
             }
-            guard FileManager.default.fileExists(atPath: directory.path + "/bus") else { throw NoBus() }
+            guard line.contains(UInt8(ascii: "\n")) else { throw NoBus() }
         }
 
         struct NoBus: Error {}
