@@ -26,9 +26,9 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable, Codable
     /// todo.txt file does not remove notes added in todod.
     public var carriedFields: Set<ItemField> {
         switch self {
-        case .taskwarrior: Set(ItemField.allCases)
+        case .taskwarrior: Set(ItemField.itemFields)
         case .todotxt: [.title, .done, .due, .tags, .project, .priority, .wait, .recurrence]
-        case .ical: Set(ItemField.allCases)
+        case .ical: Set(ItemField.itemFields)
         }
     }
 }

@@ -14,6 +14,8 @@ public enum FieldEdit: Hashable, Sendable {
     case due(DueDate?)
     case wait(DueDate?)
     case recurrence(Recurrence?)
+    /// A declared field's value, by the field's name; nil clears it.
+    case value(name: String, FieldValue?)
 
     /// The field this edit changes.
     public var field: ItemField {
@@ -24,6 +26,7 @@ public enum FieldEdit: Hashable, Sendable {
         case .due: .due
         case .wait: .wait
         case .recurrence: .recurrence
+        case .value(let name, _): ItemField(rawValue: name)
         }
     }
 }
@@ -45,6 +48,16 @@ extension ShorthandChange {
         case .setRecurrence(let text):
             guard let text else { return .recurrence(nil) }
             do { return .recurrence(try Recurrence(parsing: text)) } catch { throw .invalidRecurrence(error) }
+        case .setValue(let field, let text):
+            guard let text else { return .value(name: field.name, nil) }
+            if field.kind == .date {
+                do { return .value(name: field.name, .date(try dates.parse(text))) } catch {
+                    throw .invalidDate(field: field.itemField, text: text, error)
+                }
+            }
+            do { return .value(name: field.name, try field.value(of: text, dates: dates)) } catch {
+                throw .invalidShorthand(ShorthandError(position: 0, reason: .invalidValue(field.name, error)))
+            }
         }
     }
 }
@@ -68,6 +81,7 @@ extension TodoItem {
             case .due(let due): self.due = due
             case .wait(let wait): self.wait = wait
             case .recurrence(let recurrence): self.recurrence = recurrence
+            case .value(let name, let value): values[name] = value
             }
             if self != before { changed.insert(edit.field) }
         }

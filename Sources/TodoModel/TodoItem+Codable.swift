@@ -7,7 +7,7 @@ import FoundationEssentials
 extension TodoItem: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, title, isDone, createdAt, updatedAt, completedAt, due
-        case tags, project, priority, notes, wait, recurrence, fieldChangedAt, externalID, foreign
+        case tags, project, priority, notes, wait, recurrence, values, fieldChangedAt, externalID, foreign
     }
 
     public init(from decoder: any Decoder) throws {
@@ -26,6 +26,7 @@ extension TodoItem: Codable {
             notes: try container.decodeIfPresent([TodoNote].self, forKey: .notes) ?? [],
             wait: try container.decodeIfPresent(DueDate.self, forKey: .wait),
             recurrence: try container.decodeIfPresent(Recurrence.self, forKey: .recurrence),
+            values: try container.decodeIfPresent([String: FieldValue].self, forKey: .values) ?? [:],
             fieldChangedAt: try container.decodeIfPresent([ItemField: Date].self, forKey: .fieldChangedAt) ?? [:],
             externalID: try container.decodeIfPresent(String.self, forKey: .externalID),
             foreign: try container.decodeIfPresent(ForeignFields.self, forKey: .foreign) ?? ForeignFields())
@@ -46,6 +47,7 @@ extension TodoItem: Codable {
         if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
         try container.encodeIfPresent(wait, forKey: .wait)
         try container.encodeIfPresent(recurrence, forKey: .recurrence)
+        if !values.isEmpty { try container.encode(values, forKey: .values) }
         if !fieldChangedAt.isEmpty { try container.encode(fieldChangedAt, forKey: .fieldChangedAt) }
         try container.encodeIfPresent(externalID, forKey: .externalID)
         if !foreign.isEmpty { try container.encode(foreign, forKey: .foreign) }

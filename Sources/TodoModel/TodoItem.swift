@@ -29,6 +29,10 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
     public var wait: DueDate?
     /// When set, completing the item brings it back due again (see `Recurrence`).
     public var recurrence: Recurrence?
+    /// The declared fields' values (`scheduled`, `until`, those todod.conf
+    /// declares), by field name. A value whose declaration was removed stays
+    /// (an orphan, as Taskwarrior calls it): shown raw and exported as it came.
+    public var values: [String: FieldValue]
     /// When each field last changed, for fields changed since the item was
     /// created (`todoctl show` says it); a field missing here has not changed.
     public var fieldChangedAt: [ItemField: Date]
@@ -55,6 +59,7 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         notes: [TodoNote] = [],
         wait: DueDate? = nil,
         recurrence: Recurrence? = nil,
+        values: [String: FieldValue] = [:],
         fieldChangedAt: [ItemField: Date] = [:],
         externalID: String? = nil,
         foreign: ForeignFields = ForeignFields()
@@ -72,6 +77,7 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         self.notes = notes
         self.wait = wait
         self.recurrence = recurrence
+        self.values = values
         self.fieldChangedAt = fieldChangedAt
         self.externalID = externalID
         self.foreign = foreign
@@ -134,7 +140,34 @@ public struct TodoNote: Hashable, Sendable, Codable {
 }
 
 /// The fields of an item a command can change, by the names the protocol
-/// and `todoctl show` use.
-public enum ItemField: String, Hashable, Sendable, Codable, CaseIterable, CodingKeyRepresentable {
-    case title, done, due, tags, project, priority, notes, wait, recurrence
+/// and `todoctl show` use: the item's own, and each declared field by its
+/// name (`ItemField(rawValue: "scheduled")`).
+public struct ItemField: RawRepresentable, Hashable, Sendable, Codable, CodingKeyRepresentable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let title = ItemField(rawValue: "title")
+    public static let done = ItemField(rawValue: "done")
+    public static let due = ItemField(rawValue: "due")
+    public static let tags = ItemField(rawValue: "tags")
+    public static let project = ItemField(rawValue: "project")
+    public static let priority = ItemField(rawValue: "priority")
+    public static let notes = ItemField(rawValue: "notes")
+    public static let wait = ItemField(rawValue: "wait")
+    public static let recurrence = ItemField(rawValue: "recurrence")
+
+    /// The item's own fields, in the order `todoctl show` lists them.
+    public static let itemFields: [ItemField] = [.title, .done, .due, .tags, .project, .priority, .notes, .wait, .recurrence]
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }

@@ -31,6 +31,8 @@ struct TodoRecord {
     var externalID: String?
     /// JSON object, or nil when the item keeps nothing of other programs'.
     var foreignFields: String?
+    /// The declared fields' values as a JSON object, or nil for none.
+    var fieldValues: String?
 
     init(_ item: TodoItem) throws {
         id = item.id.rawValue
@@ -57,6 +59,7 @@ struct TodoRecord {
         fieldChangedAt = item.fieldChangedAt.isEmpty ? nil : try Self.json(item.fieldChangedAt)
         externalID = item.externalID
         foreignFields = item.foreign.isEmpty ? nil : try Self.json(item.foreign)
+        fieldValues = item.values.isEmpty ? nil : try Self.json(item.values)
     }
 
     /// The JSON of the columns that hold several values. Dates in them are
@@ -81,29 +84,32 @@ struct TodoRecord {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO item (id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt,
-                    tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID, foreignFields)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID, foreignFields,
+                    fieldValues)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET title = excluded.title, isDone = excluded.isDone,
                     createdAt = excluded.createdAt, updatedAt = excluded.updatedAt,
                     completedAt = excluded.completedAt, dueDay = excluded.dueDay, dueAt = excluded.dueAt,
                     tags = excluded.tags, project = excluded.project, priority = excluded.priority,
                     notes = excluded.notes, waitDay = excluded.waitDay, waitAt = excluded.waitAt,
                     recurrence = excluded.recurrence, fieldChangedAt = excluded.fieldChangedAt,
-                    externalID = excluded.externalID, foreignFields = excluded.foreignFields
+                    externalID = excluded.externalID, foreignFields = excluded.foreignFields,
+                    fieldValues = excluded.fieldValues
                 """)
         try statement.execute(
             arguments: [
                 id, title, isDone, StoredDateText.databaseValue(createdAt), StoredDateText.databaseValue(updatedAt),
                 completedAt.map(StoredDateText.databaseValue), dueDay, dueAt.map(StoredDateText.databaseValue),
                 tags, project, priority, notes, waitDay, waitAt.map(StoredDateText.databaseValue), recurrence,
-                fieldChangedAt, externalID, foreignFields,
+                fieldChangedAt, externalID, foreignFields, fieldValues,
             ])
     }
 
     /// The columns `init(row:of:)` reads, in its order.
     static let selection = """
         id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt, \
-        tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID, foreignFields
+        tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID, foreignFields, \
+        fieldValues
         """
 
     /// Reads a row selected with `selection` by column index, and its dates
@@ -151,6 +157,7 @@ struct TodoRecord {
         fieldChangedAt = try row.decode(atIndex: 15)
         externalID = try row.decode(atIndex: 16)
         foreignFields = try row.decode(atIndex: 17)
+        fieldValues = try row.decode(atIndex: 18)
     }
 
     /// The item the row holds. A value that cannot be read (a JSON column
@@ -183,7 +190,8 @@ struct TodoRecord {
             updatedAt: updatedAt, completedAt: completedAt, due: date(day: dueDay, at: dueAt),
             tags: Set(try decoded([String].self, "tags", tags) ?? []), project: project, priority: priority,
             notes: try decoded([TodoNote].self, "notes", notes) ?? [], wait: date(day: waitDay, at: waitAt),
-            recurrence: recurrence, fieldChangedAt: try decoded([ItemField: Date].self, "fieldChangedAt", fieldChangedAt) ?? [:],
+            recurrence: recurrence, values: try decoded([String: FieldValue].self, "fieldValues", fieldValues) ?? [:],
+            fieldChangedAt: try decoded([ItemField: Date].self, "fieldChangedAt", fieldChangedAt) ?? [:],
             externalID: externalID,
             foreign: try decoded(ForeignFields.self, "foreignFields", foreignFields) ?? ForeignFields()
         )

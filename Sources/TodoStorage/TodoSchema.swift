@@ -101,6 +101,12 @@ enum TodoSchema {
                 table.add(column: "foreignFields", .text)
             }
         }
+        migrator.registerMigration("v8: declared fields (scheduled, until, those todod.conf declares)") { db in
+            try db.alter(table: "item") { table in
+                // [field name: FieldValue] as JSON; NULL for none.
+                table.add(column: "fieldValues", .text)
+            }
+        }
         return migrator
     }
 }

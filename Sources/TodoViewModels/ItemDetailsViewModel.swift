@@ -51,7 +51,7 @@ extension TodoListViewModel {
             TodoItemDetails.Note(
                 number: index + 1, text: note.text, added: ISODateText.instant(note.addedAt), addedText: stamp(note.addedAt))
         }
-        let changes = ItemField.allCases.compactMap { field -> TodoItemDetails.FieldTime? in
+        let changes = ItemField.itemFields.compactMap { field -> TodoItemDetails.FieldTime? in
             guard let at = item.fieldChangedAt[field] else { return nil }
             return TodoItemDetails.FieldTime(field: field.rawValue, at: ISODateText.instant(at), text: "\(field.rawValue) changed \(stamp(at))")
         }

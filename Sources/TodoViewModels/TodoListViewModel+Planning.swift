@@ -27,7 +27,7 @@ extension TodoListViewModel {
             // Nothing at all is a blank title, whatever the shorthand would say.
             if text.allSatisfy(\.isWhitespace) { throw .blankTitle }
             let shorthand: Shorthand
-            do { shorthand = try Shorthand.parse(text, for: .add) } catch { throw .invalidShorthand(error) }
+            do { shorthand = try Shorthand.parse(text, for: .add, fields: fields) } catch { throw .invalidShorthand(error) }
             var edits = try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
             if let due { edits.append(try ShorthandChange.setDue(due).resolved(with: dates)) }
             edits += Self.defaultDue(for: edits, item: nil, in: timeZone, today: dates.today)
@@ -35,7 +35,7 @@ extension TodoListViewModel {
             return recorded(step, step.changes.first?.id)
         case .modify(let id, let text):
             let shorthand: Shorthand
-            do { shorthand = try Shorthand.parse(text, for: .modify) } catch { throw .invalidShorthand(error) }
+            do { shorthand = try Shorthand.parse(text, for: .modify, fields: fields) } catch { throw .invalidShorthand(error) }
             var edits = try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
             edits += Self.defaultDue(for: edits, item: collection[id], in: timeZone, today: dates.today)
             let title = shorthand.title.isEmpty ? nil : shorthand.title

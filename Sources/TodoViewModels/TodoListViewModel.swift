@@ -47,6 +47,10 @@ public final class TodoListViewModel {
     /// The list's own identity (`ListSnapshot.listID`), from which exports
     /// derive the identities of items made here.
     public let listID: String
+    /// The fields declared for the list: built in, and from todod.conf.
+    /// Shorthand, queries, sorts, rows and the formats read them here;
+    /// `replaceFields` (on SIGHUP) changes them.
+    public internal(set) var fields: FieldCatalog
     /// The instance's name when several share the list (`todod --instance`):
     /// new undo steps say where they were made. Nil for a list of one.
     public var origin: String?
@@ -58,9 +62,11 @@ public final class TodoListViewModel {
     /// long before its due time an item raises a "due soon" reminder (0: never).
     public init(
         snapshot: ListSnapshot, clock: TodoClock = TodoClock(), reminderAge: TimeInterval = 86_400,
-        desktop: DesktopReminderSettings = DesktopReminderSettings(), dueSoonLead: TimeInterval = 0
+        desktop: DesktopReminderSettings = DesktopReminderSettings(), dueSoonLead: TimeInterval = 0,
+        fields: FieldCatalog = .builtIn
     ) {
         self.clock = clock
+        self.fields = fields
         listID = snapshot.listID
         wording = DateWording(timeZone: clock.timeZone)
         collection = TodoCollection(items: snapshot.items, nextID: snapshot.nextID)

@@ -11,8 +11,14 @@
 ///   keys in any case, set fields. A value may be quoted (`due:"next fri"`,
 ///   no escapes inside). An empty value clears the field in `modify` and is an
 ///   error in `add`. `priority:none` also clears.
-/// - Any other word, including ones with colons (`10:30`, `https://…`,
-///   `note:`), is title text: titles are the common case here, unlike in queries.
+/// - A declared field (`FieldCatalog`: `scheduled:`/`sch:`, `until:`, and
+///   those todod.conf declares) is set the same way; its value is checked
+///   against the field's kind and allowed values here, and dates later.
+/// - A word shaped `letters:value` whose key is no field is refused, naming
+///   the key, so that a misspelt or undeclared field (`estmate:3`) does not
+///   land in the title unnoticed. Other words with colons (`10:30`,
+///   `https://…`, `note:`, `a-b:c`) are title text: titles are the common
+///   case here, unlike in queries.
 /// - `--` ends the shorthand: every later word is title text (`-- +1 for x`).
 ///
 /// Title words keep their order, joined by single spaces. The title is not
@@ -26,14 +32,17 @@ public struct Shorthand: Hashable, Sendable {
         self.changes = changes
     }
 
-    public static func parse(_ text: String, for command: ShorthandCommand) throws(ShorthandError) -> Shorthand {
-        var reader = ShorthandReader(text: text, command: command)
+    public static func parse(
+        _ text: String, for command: ShorthandCommand, fields: FieldCatalog = .builtIn
+    ) throws(ShorthandError) -> Shorthand {
+        var reader = ShorthandReader(text: text, command: command, fields: fields)
         return try reader.read()
     }
 }
 
 private enum ShorthandKey {
     case project, priority, due, wait, recur
+    case field(FieldDeclaration)
 
     init?(_ spelling: some StringProtocol) {
         switch spelling.lowercased() {
@@ -50,13 +59,15 @@ private enum ShorthandKey {
 private struct ShorthandReader {
     let characters: [Character]
     let command: ShorthandCommand
+    let fields: FieldCatalog
     var index = 0
     var titleWords: [String] = []
     var changes: [ShorthandChange] = []
 
-    init(text: String, command: ShorthandCommand) {
+    init(text: String, command: ShorthandCommand, fields: FieldCatalog) {
         characters = Array(text)
         self.command = command
+        self.fields = fields
     }
 
     mutating func read() throws(ShorthandError) -> Shorthand {
@@ -94,7 +105,16 @@ private struct ShorthandReader {
             changes.append(word.first == "+" ? .addTag(name) : .removeTag(name))
             return
         }
-        guard let colon = word.firstIndex(of: ":"), let key = ShorthandKey(word[..<colon]) else {
+        guard let colon = word.firstIndex(of: ":") else {
+            titleWords.append(word)
+            return
+        }
+        let spelling = word[..<colon]
+        guard let key = ShorthandKey(spelling) ?? fields.declaration(spelled: spelling).map(ShorthandKey.field) else {
+            let value = word[word.index(after: colon)...]
+            if Self.looksLikeAField(key: spelling, value: value) {
+                throw ShorthandError(position: start, reason: .undeclaredField(String(spelling)))
+            }
             titleWords.append(word)
             return
         }
@@ -130,7 +150,21 @@ private struct ShorthandReader {
         case .due: changes.append(.setDue(cleared ? nil : value))
         case .wait: changes.append(.setWait(cleared ? nil : value))
         case .recur: changes.append(.setRecurrence(cleared ? nil : value))
+        case .field(let field):
+            if !cleared {
+                do { _ = try field.value(of: value, dates: nil) } catch {
+                    throw ShorthandError(position: valueStart, reason: .invalidValue(field.name, error))
+                }
+            }
+            changes.append(.setValue(field, cleared ? nil : value))
         }
+    }
+
+    /// `estmate:3`: lowercase letters, a colon, and a value that is not a
+    /// path (`https://…`) or empty (`note:`), which are title text.
+    static func looksLikeAField(key: Substring, value: Substring) -> Bool {
+        !key.isEmpty && key.count <= 32 && key.allSatisfy { $0.isASCII && $0.isLetter } && !value.isEmpty
+            && value.first != "/"
     }
 
     /// Reads `"…"` starting at `opening` (it may run across spaces), leaving

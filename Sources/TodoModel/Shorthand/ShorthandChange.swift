@@ -11,6 +11,9 @@ public enum ShorthandChange: Hashable, Sendable {
     case setDue(String?)
     case setWait(String?)
     case setRecurrence(String?)
+    /// A declared field (`scheduled:mon`, `estimate:3`), its value as typed:
+    /// checked already, resolved (a date against the clock) later.
+    case setValue(FieldDeclaration, String?)
 }
 
 /// Which command the shorthand is for: a few words mean different things in each.

@@ -9,6 +9,10 @@ public struct ShorthandError: Error, Hashable, Sendable, CustomStringConvertible
         case invalidProject(String, ProjectPath.Problem)
         /// Not H, M, L, none or empty.
         case invalidPriority(String)
+        /// A declared field's value that does not fit it (`estimate:lots`).
+        case invalidValue(String, FieldValueError)
+        /// `estimate:3` where no field `estimate` is declared.
+        case undeclaredField(String)
         /// `due:` with nothing to clear (in an add).
         case emptyValue(key: String)
         /// `due:"next fri` with no closing quote.
@@ -34,6 +38,11 @@ public struct ShorthandError: Error, Hashable, Sendable, CustomStringConvertible
             return "at \(position): \"\(path)\" is not a project: \(problem)"
         case .invalidPriority(let value):
             return "at \(position): \"\(value)\" is not a priority: write H, M, L, or none (or nothing) to clear it"
+        case .invalidValue(let name, let error):
+            return "at \(position): \(error) (the field \(name))"
+        case .undeclaredField(let key):
+            return "at \(position): there is no field \"\(key)\"; declare it in todod.conf (field.\(key.lowercased()) = string), "
+                + "or, \(literally)"
         case .emptyValue(let key):
             return "at \(position): \"\(key):\" has no value, and a new item has nothing to clear; \(literally)"
         case .unterminatedQuote:

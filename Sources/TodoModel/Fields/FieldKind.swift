@@ -1,0 +1,67 @@
+import FoundationEssentials
+
+/// What kind of value a declared field holds. Everything a field does
+/// besides its own behaviour follows from its kind: how shorthand reads it,
+/// which query operators it has, how it sorts, how it is worded, and how
+/// each interchange format writes it.
+public enum FieldKind: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Free text, or one of a declared list of values.
+    case text = "string"
+    /// A number (`estimate:3.5`).
+    case number = "numeric"
+    /// A day or a moment, read as natural dates are (`scheduled:mon`).
+    case date
+    /// A length of time (`2h`, `30min`, `3d`, `1w`, or ISO 8601's `PT2H`).
+    case duration
+
+    /// The query operators beyond `name:value` and `name:none`.
+    public var comparisons: (below: String, above: String)? {
+        switch self {
+        case .text: nil
+        case .number, .duration: ("below", "above")
+        case .date: ("before", "after")
+        }
+    }
+
+    /// Reads `text` as a value of this kind. Dates need the clock, so they
+    /// go through `dates`; the other kinds do not.
+    public func value(of text: String, dates: NaturalDateParser?) throws(FieldValueError) -> FieldValue {
+        switch self {
+        case .text:
+            return .text(text)
+        case .number:
+            guard let number = Double(text), number.isFinite, !text.contains(where: { $0.isLetter }) else {
+                throw FieldValueError(text: text, expected: "a number such as 3 or 2.5")
+            }
+            return .number(number)
+        case .date:
+            guard let dates else {
+                do { try NaturalDateParser.check(text) } catch {
+                    throw FieldValueError(text: text, expected: "a date (\(error))")
+                }
+                return .text(text)  // only checked: the caller resolves it against its clock
+            }
+            do { return .date(try dates.parse(text)) } catch {
+                throw FieldValueError(text: text, expected: "a date (\(error))")
+            }
+        case .duration:
+            guard let seconds = DurationText.seconds(of: text) else {
+                throw FieldValueError(text: text, expected: "a duration such as 30min, 2h, 3d, 1w or PT2H")
+            }
+            return .duration(seconds)
+        }
+    }
+}
+
+/// A value that does not fit its field's kind or allowed values.
+public struct FieldValueError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var text: String
+    public var expected: String
+
+    public init(text: String, expected: String) {
+        self.text = text
+        self.expected = expected
+    }
+
+    public var description: String { "\"\(text)\" is not \(expected)" }
+}
