@@ -12,13 +12,19 @@ public struct ExportDocument: Sendable {
     public var now: Date
     /// The version written in iCalendar's PRODID.
     public var version: String
+    /// The declared fields, whose values are written where each says (a
+    /// value whose field is gone, under its own name).
+    public var fields: FieldCatalog
 
-    public init(format: InterchangeFormat, listID: String, timeZone: TimeZone, now: Date, version: String) {
+    public init(
+        format: InterchangeFormat, listID: String, timeZone: TimeZone, now: Date, version: String, fields: FieldCatalog = .builtIn
+    ) {
         self.format = format
         self.listID = listID
         self.timeZone = timeZone
         self.now = now
         self.version = version
+        self.fields = fields
     }
 
     /// The text of `items`, which follow `itemsBefore` items written by
@@ -31,11 +37,11 @@ public struct ExportDocument: Sendable {
             switch format {
             case .taskwarrior:
                 if itemsBefore + index > 0 { text += ",\n" }
-                text += TaskwarriorFormat.entry(item, listID: listID, timeZone: timeZone)
+                text += TaskwarriorFormat.entry(item, listID: listID, timeZone: timeZone, fields: fields)
             case .todotxt:
-                text += TodoTxtFormat.entry(item, timeZone: timeZone)
+                text += TodoTxtFormat.entry(item, timeZone: timeZone, fields: fields)
             case .ical:
-                text += ICalendarFormat.entry(item, listID: listID, now: now, timeZone: timeZone)
+                text += ICalendarFormat.entry(item, listID: listID, now: now, timeZone: timeZone, fields: fields)
             }
         }
         if isLast { text += footer(empty: itemsBefore + items.count == 0) }
@@ -60,14 +66,15 @@ public struct ExportDocument: Sendable {
 }
 
 extension InterchangeFormat {
-    /// Reads `text` in this format; dates without a zone are in `timeZone`.
-    public func read(_ text: String, timeZone: TimeZone) throws(ImportProblem) -> ImportBatch {
+    /// Reads `text` in this format; dates without a zone are in `timeZone`,
+    /// and the values of `fields` are read where each field says.
+    public func read(_ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) throws(ImportProblem) -> ImportBatch {
         // A byte order mark some editors write is no part of the text.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         return switch self {
-        case .taskwarrior: try TaskwarriorFormat.read(text, timeZone: timeZone)
-        case .todotxt: try TodoTxtFormat.read(text, timeZone: timeZone)
-        case .ical: try ICalendarFormat.read(text, timeZone: timeZone)
+        case .taskwarrior: try TaskwarriorFormat.read(text, timeZone: timeZone, fields: fields)
+        case .todotxt: try TodoTxtFormat.read(text, timeZone: timeZone, fields: fields)
+        case .ical: try ICalendarFormat.read(text, timeZone: timeZone, fields: fields)
         }
     }
 }

@@ -14,9 +14,19 @@ import TodoModel
 /// for — the project, the wait date, "from completion", the notes' own
 /// dates — is written in `X-TODOD-` properties, which other programs keep
 /// and ignore, so a round trip through them loses nothing.
+///
+/// A declared field is its `icalendarName` property: `scheduled` is
+/// `DTSTART` of a to-do that does not repeat, and starts no later than it
+/// is due (RFC 5545 §3.8.2.3); otherwise, as every other field, an
+/// `X-TODOD-` property (`X-TODOD-SCHEDULED`, `X-TODOD-UNTIL`,
+/// `X-TODOD-ESTIMATE`). A date is written as `DUE` is, a number as text, a
+/// duration in ISO 8601 (`VALUE=DURATION`), text escaped. A value that does
+/// not fit its field is kept as it came, as a property todod does not read is.
 public enum ICalendarFormat {
-    public static func read(_ text: String, timeZone: TimeZone) throws(ImportProblem) -> ImportBatch {
-        var batch = ImportBatch()
+    public static func read(_ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) throws(ImportProblem)
+        -> ImportBatch
+    {
+        var batch = ImportBatch(fields: fields)
         var todo: [ContentLine]?
         var todoStart = 0
         // The components open inside the VTODO (VALARM), innermost last, and
@@ -47,7 +57,7 @@ public enum ICalendarFormat {
             case "END" where todo != nil && value == "VTODO":
                 components += open.reversed().map { "END:" + $0 }
                 let location = "to-do \(count) (line \(todoStart))"
-                var (item, skipped) = try self.item(todo!, components: components, at: location, timeZone: timeZone)
+                var (item, skipped) = try self.item(todo!, components: components, at: location, timeZone: timeZone, fields: fields)
                 for end in stray { item?.remarks.append("\(ImportFields.shown(end)) left out: it ends nothing begun") }
                 todo = nil
                 if let skipped { batch.skipped.append(skipped) }
@@ -74,9 +84,9 @@ public enum ICalendarFormat {
         "CATEGORIES", "RRULE", "DESCRIPTION", "X-TODOD-RECURRENCE", "X-TODOD-NOTE", "X-TODOD-PROJECT", "X-TODOD-WAIT",
     ]
 
-    private static func item(_ lines: [ContentLine], components: [String], at location: String, timeZone: TimeZone)
-        throws(ImportProblem) -> (ImportedItem?, ImportBatch.Skipped?)
-    {
+    private static func item(
+        _ lines: [ContentLine], components: [String], at location: String, timeZone: TimeZone, fields: FieldCatalog
+    ) throws(ImportProblem) -> (ImportedItem?, ImportBatch.Skipped?) {
         var first: [String: ContentLine] = [:]
         for line in lines where first[line.name] == nil { first[line.name] = line }
         func text(_ name: String) -> String? { first[name].map { ContentLine.unescaped($0.value) } }
@@ -165,6 +175,8 @@ public enum ICalendarFormat {
         if first["DTSTART"] != nil && first["DUE"] == nil && due != nil {
             remarks.append("start date (DTSTART) used with DURATION for the due date")
         }
+        let (values, readNames) = try self.values(
+            first, fields: fields, repeats: recurrence != nil, at: location, timeZone: timeZone, remarks: &remarks)
         // A property todod reads but could not (an RRULE it cannot repeat
         // by, a PRIORITY out of range) is kept too, and goes back while
         // todod has no value of its own there. One pass: a file may hold a
@@ -177,7 +189,9 @@ public enum ICalendarFormat {
             let unread = (line.name == "RRULE" && recurrence == nil) || (line.name == "PRIORITY" && priority == nil)
                 || (line.name == "STATUS" && !isDone && !["NEEDS-ACTION", "COMPLETED", "CANCELLED"].contains(line.value.trimmingWhitespace().uppercased()))
             if modelledProperties.contains(line.name) && !unread { continue }
-            if line.name == "DURATION" && durationRead || line.name == "DTSTART" && startsWhenDue { continue }
+            if line.name == "DURATION" && durationRead || line.name == "DTSTART" && startsWhenDue || readNames.contains(line.name) {
+                continue
+            }
             kept.append(line.text)
             keptNames.append(line.name)
         }
@@ -196,8 +210,62 @@ public enum ICalendarFormat {
             },
             tags: try ImportFields.tags(tags, at: location, remarks: &remarks),
             project: text("X-TODOD-PROJECT").flatMap { ImportFields.project($0, remarks: &remarks) },
-            priority: priority, notes: notes, recurrence: recurrence, remarks: remarks, foreign: foreign)
+            priority: priority, notes: notes, recurrence: recurrence, values: values, remarks: remarks, foreign: foreign)
         return (item, nil)
+    }
+
+    /// The declared fields' values, and the names of the properties they
+    /// were read from (which are not kept as well). todod's own
+    /// `X-TODOD-NAME` comes first; a field's other property (`DTSTART` for
+    /// `scheduled`) is read when there is none, but `DTSTART` not for a
+    /// repeating to-do, whose start is its due date. A value that does not
+    /// fit is said, and its property kept as it came.
+    private static func values(
+        _ first: [String: ContentLine], fields: FieldCatalog, repeats: Bool, at location: String, timeZone: TimeZone,
+        remarks: inout [String]
+    ) throws(ImportProblem) -> ([String: FieldValue], Set<String>) {
+        var values: [String: FieldValue] = [:]
+        var names: Set<String> = []
+        for field in fields.declarations {
+            let own = ownProperty(field.name)
+            var candidates = [own]
+            if field.icalendarName != own && !(field.icalendarName == "DTSTART" && repeats) {
+                candidates.append(field.icalendarName)
+            }
+            guard let line = candidates.lazy.filter({ !modelledProperties.contains($0) }).compactMap({ first[$0] }).first else {
+                continue
+            }
+            if let value = try value(line, of: field, at: location, timeZone: timeZone, remarks: &remarks) {
+                values[field.name] = value
+                names.insert(line.name)
+            } else if !line.value.isEmpty {
+                let what = "\(line.name) \(ImportFields.shown(line.value))"
+                remarks.append(FieldValueText.notUsed(what, field, date: "an iCalendar date (20240115 or 20240115T093000[Z])"))
+            }
+        }
+        return (values, names)
+    }
+
+    /// todod's own property for the field `name`, and an orphan's: `X-TODOD-ESTIMATE`.
+    private static func ownProperty(_ name: String) -> String { "X-TODOD-" + name.uppercased() }
+
+    /// The value of `field` in `line`, or nil when it is not one: a DATE or
+    /// DATE-TIME as `DUE` is read, a number, an ISO 8601 duration, a text.
+    private static func value(
+        _ line: ContentLine, of field: FieldDeclaration, at location: String, timeZone: TimeZone, remarks: inout [String]
+    ) throws(ImportProblem) -> FieldValue? {
+        switch field.kind {
+        case .date:
+            return (try? date(line, at: location, timeZone: timeZone, remarks: &remarks)).map(FieldValue.date)
+        case .number:
+            return FieldValueText.number(line.value.trimmingWhitespace()).map(FieldValue.number)
+        case .duration:
+            return FieldValueText.duration(line.value.trimmingWhitespace()).map(FieldValue.duration)
+        case .text:
+            let text = ContentLine.unescaped(line.value)
+            guard !text.isEmpty, FieldValueText.allows(text, in: field) else { return nil }
+            return .text(try ImportFields.valueText(text, of: line.name, at: "\(location), line \(line.lineNumber)"))
+        }
     }
 
     /// The due date: `DUE`, or else `DTSTART` plus `DURATION` (RFC 5545
@@ -270,7 +338,9 @@ public enum ICalendarFormat {
             if let named = TimeZone(identifier: identifier.hasPrefix("/") ? String(identifier.dropFirst()) : identifier) {
                 zoneOfTime = named
             } else {
-                remarks.append("\(line.name) in time zone \(ImportFields.shown(identifier)), which todod does not know: read as local time")
+                // Said once, though a DTSTART is read for the start and for a DURATION.
+                let remark = "\(line.name) in time zone \(ImportFields.shown(identifier)), which todod does not know: read as local time"
+                if !remarks.contains(remark) { remarks.append(remark) }
             }
         }
         return (day, time, zoneOfTime)
@@ -286,11 +356,12 @@ public enum ICalendarFormat {
     static let footer = ContentLine.folded("END:VCALENDAR")
 
     /// What a calendar wrote and todod keeps, as it came, but for a property
-    /// `written` has already (a `DTSTART` todod writes for a repetition, a
-    /// `STATUS`), one that may not stand beside them (`DURATION` beside a
-    /// `DUE`), and a `DTSTART` after the due date, changed since (RFC 5545
-    /// §3.8.2.3). Its value type is the file's business: a start day before
-    /// a due time is kept as it came. Components go whole.
+    /// `written` has already (a `DTSTART` todod writes for a repetition or
+    /// the `scheduled` date, a `STATUS`), one that may not stand beside them
+    /// (`DURATION` beside a `DUE`), and a `DTSTART` after the due date,
+    /// changed since (RFC 5545 §3.8.2.3). Its value type is the file's
+    /// business: a start day before a due time is kept as it came.
+    /// Components go whole.
     private static func keptLines(of item: TodoItem, besides written: [String], timeZone: TimeZone) -> [String] {
         guard !item.foreign.icalendar.isEmpty else { return [] }
         var names = Set(written.map { name(of: $0) })
@@ -352,6 +423,19 @@ public enum ICalendarFormat {
         return InterchangeDates.local(day, hour: time.hour, minute: time.minute, second: time.second, in: clock) <= dueMoment
     }
 
+    /// Whether `value` can be `item`'s `DTSTART`: a date, of a to-do that
+    /// does not repeat (a repeating one starts at its due date, which its
+    /// RRULE counts from), no later than its due date (RFC 5545 §3.8.2.3):
+    /// days compared by days, times by instants (a time beside a day by its
+    /// day), as `startFits` compares a kept `DTSTART`.
+    private static func isStart(_ value: FieldValue, of item: TodoItem, timeZone: TimeZone) -> Bool {
+        guard case .date(let start) = value, item.recurrence == nil else { return false }
+        guard let due = item.due else { return true }
+        if case .moment(let startMoment) = start, case .moment(let dueMoment) = due { return startMoment <= dueMoment }
+        func day(_ date: DueDate) -> CalendarDay { CalendarDay(InterchangeDates.instant(of: date, in: timeZone), in: timeZone) }
+        return day(start) <= day(due)
+    }
+
     /// `093000` for 09:30.
     private static func compactTime(_ time: TimeOfDay) -> String {
         func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
@@ -368,7 +452,9 @@ public enum ICalendarFormat {
     /// (a `DUE` alone does not anchor them for every reader); its due moment
     /// is written in floating local time, as todod repeats it: the same
     /// wall-clock time on the local days the rule names, across summer time.
-    static func entry(_ item: TodoItem, listID: String, now: Date, timeZone: TimeZone) -> String {
+    /// A value whose field is no longer declared (an orphan) is written as
+    /// `X-TODOD-NAME`, as its kind is written.
+    static func entry(_ item: TodoItem, listID: String, now: Date, timeZone: TimeZone, fields: FieldCatalog = .builtIn) -> String {
         var lines = ["BEGIN:VTODO", "UID:" + ContentLine.escaped(ExternalIdentity.of(item, listID: listID))]
         lines.append("DTSTAMP:" + InterchangeDates.compactUTC(now))
         lines.append("CREATED:" + InterchangeDates.compactUTC(item.createdAt))
@@ -417,6 +503,18 @@ public enum ICalendarFormat {
         }
         if let project = item.project { lines.append("X-TODOD-PROJECT:" + ContentLine.escaped(project)) }
         if let wait = item.wait { lines.append("X-TODOD-WAIT" + value(wait)) }
+        for (name, field, fieldValue) in FieldValueText.ordered(item.values, by: fields) {
+            var property = field?.icalendarName ?? ownProperty(name)
+            // A start that cannot be DTSTART is said in todod's own property.
+            if property == "DTSTART" && !Self.isStart(fieldValue, of: item, timeZone: timeZone) { property = ownProperty(name) }
+            guard !Self.modelledProperties.contains(property) else { continue }
+            switch fieldValue {
+            case .date(let date): lines.append(property + value(date))
+            case .number(let number): lines.append(property + ":" + FieldValueText.text(of: number))
+            case .duration(let seconds): lines.append(property + ";VALUE=DURATION:" + DurationText.iso8601(seconds: seconds))
+            case .text(let text): lines.append(property + ":" + ContentLine.escaped(text))
+            }
+        }
         lines += keptLines(of: item, besides: lines, timeZone: timeZone)
         lines.append("END:VTODO")
         return lines.map(ContentLine.folded).joined()

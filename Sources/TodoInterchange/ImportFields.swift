@@ -16,7 +16,7 @@ enum ImportFields {
     }
 
     /// `foreign`, checked against what an item may keep, with a remark
-    /// naming what is kept (`names`, e.g. "scheduled, until, estimate").
+    /// naming what is kept (`names`, e.g. "depends, estimate, start").
     static func foreign(
         _ foreign: ForeignFields, names: [String], of program: String, at location: String, remarks: inout [String]
     ) throws(ImportProblem) -> ForeignFields {
@@ -35,6 +35,31 @@ enum ImportFields {
         for name in names where !distinct.contains(name) { distinct.append(name) }
         remarks.append("kept as they came for \(program), unused by todod: \(distinct.map { shown($0) }.joined(separator: ", "))")
         return foreign
+    }
+
+    /// The longest text a declared field takes from a file, in characters:
+    /// every edit copies an item into its undo step, as for notes.
+    static let maximumValueLength = 1_000
+
+    /// `raw` as the text of the field `name`, kept as it came (spaces are
+    /// part of a value another program compares), or why it cannot be: too
+    /// long, or not one line. Refused rather than kept aside, as a title
+    /// that breaks the rules is: the value is the field's, not a foreign one.
+    static func valueText(_ raw: String, of name: String, at location: String) throws(ImportProblem) -> String {
+        guard raw.count <= maximumValueLength else {
+            throw ImportProblem(
+                location: location, message: "\(shown(name)) is \(raw.count) characters long; a field's text may have at most \(maximumValueLength)")
+        }
+        let breaksTheLine = raw.unicodeScalars.contains {
+            switch $0.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+        guard !breaksTheLine else {
+            throw ImportProblem(location: location, message: "\(shown(name)) has control characters or line breaks; a field's text is one line")
+        }
+        return raw
     }
 
     static func note(_ raw: String, at location: String) throws(ImportProblem) -> String {

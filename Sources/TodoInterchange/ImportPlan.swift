@@ -77,7 +77,7 @@ public struct ImportPlan: Hashable, Sendable {
             }
             // Each item of the list is updated by one entry at most; a second is added.
             if let id = existingID, collection[id] != nil, matched.insert(id).inserted, let before = collection[id] {
-                let after = Self.updated(before, with: imported, format: format, at: now, timeZone: timeZone)
+                let after = Self.updated(before, with: imported, format: format, fields: batch.fields, at: now, timeZone: timeZone)
                 let changed = after != before
                 if changed { changes.append(ItemChange(before: before, after: after)) }
                 entries.append(Entry(action: changed ? .update : .unchanged, id: id, title: after.title, source: imported.source, remarks: imported.remarks))
@@ -109,17 +109,19 @@ public struct ImportPlan: Hashable, Sendable {
             id: id, title: imported.title, isDone: imported.isDone, createdAt: created, updatedAt: updated,
             completedAt: imported.isDone ? imported.completedAt ?? updated : nil, due: imported.due,
             tags: Set(imported.tags), project: imported.project, priority: imported.priority, notes: imported.notes,
-            wait: imported.wait, externalID: externalID, foreign: imported.foreign)
+            wait: imported.wait, values: imported.values, externalID: externalID, foreign: imported.foreign)
         item.recurrence = recurrence(of: imported, due: &item.due, at: now, timeZone: timeZone)
         return item
     }
 
-    /// `before` with the fields `format` carries set from `imported`; the
-    /// others, its id, creation and identity are kept. Each field that
-    /// changes is marked changed at the file's modification date, or `now`.
-    static func updated(_ before: TodoItem, with imported: ImportedItem, format: InterchangeFormat, at now: Date, timeZone: TimeZone)
-        -> TodoItem
-    {
+    /// `before` with the fields `format` carries and the declared `fields`
+    /// set from `imported`; the others, its id, creation and identity are
+    /// kept. Each field that changes is marked changed at the file's
+    /// modification date, or `now`.
+    static func updated(
+        _ before: TodoItem, with imported: ImportedItem, format: InterchangeFormat, fields: FieldCatalog = .builtIn, at now: Date,
+        timeZone: TimeZone
+    ) -> TodoItem {
         var after = before
         let carried = format.carriedFields
         let changedAt = imported.updatedAt ?? now
@@ -149,6 +151,10 @@ public struct ImportPlan: Hashable, Sendable {
             after.tags = Set(imported.tags)
             after.fieldChangedAt[.tags] = changedAt
         }
+        after.values = Self.values(of: before, with: imported, format: format, fields: fields, timeZone: timeZone)
+        for name in Set(before.values.keys).union(after.values.keys) where before.values[name] != after.values[name] {
+            after.fieldChangedAt[ItemField(rawValue: name)] = changedAt
+        }
         // What the file keeps that todod does not model is the file's to
         // say; what another format keeps stays.
         switch format {
@@ -161,6 +167,35 @@ public struct ImportPlan: Hashable, Sendable {
         if !Self.sameNotes(imported.notes, before.notes) { set(.notes, \.notes, imported.notes) }
         if after != before { after.updatedAt = max(changedAt, before.updatedAt) }
         return after
+    }
+
+    /// The declared fields' values after an update: each field's from the
+    /// file, or none when the file has none, as for the item's own fields.
+    ///
+    /// A value whose field is gone (an orphan) went out under its own name,
+    /// and a Taskwarrior or iCalendar file brings it back among what that
+    /// program keeps (`ForeignFields`), which now holds the file's copy: the
+    /// value gives way to it. A todo.txt line keeps nothing aside, so there
+    /// an orphan stays, as do a text with a space, which a line cannot say,
+    /// and a time a line says as its day only.
+    static func values(
+        of before: TodoItem, with imported: ImportedItem, format: InterchangeFormat, fields: FieldCatalog, timeZone: TimeZone
+    ) -> [String: FieldValue] {
+        var values = before.values
+        if format != .todotxt {
+            for name in before.values.keys where fields[name]?.name != name { values[name] = nil }
+        }
+        for field in fields.declarations {
+            var value = imported.values[field.name]
+            if format == .todotxt, let existing = before.values[field.name] {
+                if value == nil, !TodoTxtFormat.canSay(existing) { value = existing }
+                if case .date(let day)? = value, case .date(let moment) = existing {
+                    value = Self.keepingTime(of: moment, in: day, format: format, timeZone: timeZone).map(FieldValue.date)
+                }
+            }
+            values[field.name] = value
+        }
+        return values
     }
 
     /// `imported`, or `existing` when `format` holds days only and the

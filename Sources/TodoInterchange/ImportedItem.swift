@@ -28,6 +28,10 @@ public struct ImportedItem: Hashable, Sendable {
     public var priority: Priority?
     public var notes: [TodoNote]
     public var recurrence: Recurrence?
+    /// The declared fields' values the file gives (`scheduled`, `until`,
+    /// those todod.conf declares), by field name, read by the catalog the
+    /// batch was read with (`ImportBatch.fields`).
+    public var values: [String: FieldValue]
     /// What could not be carried over as it was, worded for the person
     /// importing: "priority D kept as tag pri-D".
     public var remarks: [String]
@@ -38,7 +42,8 @@ public struct ImportedItem: Hashable, Sendable {
         identity: Identity, source: String, title: String, isDone: Bool = false, createdAt: Date? = nil,
         updatedAt: Date? = nil, completedAt: Date? = nil, due: DueDate? = nil, wait: DueDate? = nil,
         tags: [String] = [], project: String? = nil, priority: Priority? = nil, notes: [TodoNote] = [],
-        recurrence: Recurrence? = nil, remarks: [String] = [], foreign: ForeignFields = ForeignFields()
+        recurrence: Recurrence? = nil, values: [String: FieldValue] = [:], remarks: [String] = [],
+        foreign: ForeignFields = ForeignFields()
     ) {
         self.identity = identity
         self.source = source
@@ -54,6 +59,7 @@ public struct ImportedItem: Hashable, Sendable {
         self.priority = priority
         self.notes = notes
         self.recurrence = recurrence
+        self.values = values
         self.remarks = remarks
         self.foreign = foreign
     }
@@ -65,6 +71,11 @@ public struct ImportedItem: Hashable, Sendable {
 public struct ImportBatch: Hashable, Sendable {
     public var items: [ImportedItem]
     public var skipped: [Skipped]
+    /// The fields the file was read with. An import that updates an item
+    /// sets each of them from the file (clearing those it has no value
+    /// for), as it sets the item's own fields: the same catalog decides
+    /// what was read and what is replaced.
+    public var fields: FieldCatalog
 
     public struct Skipped: Hashable, Sendable {
         public var source: String
@@ -77,9 +88,10 @@ public struct ImportBatch: Hashable, Sendable {
         }
     }
 
-    public init(items: [ImportedItem] = [], skipped: [Skipped] = []) {
+    public init(items: [ImportedItem] = [], skipped: [Skipped] = [], fields: FieldCatalog = .builtIn) {
         self.items = items
         self.skipped = skipped
+        self.fields = fields
     }
 }
 

@@ -23,7 +23,8 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable, Codable
 
     /// The fields an import in this format sets on an item it updates.
     /// Fields it cannot hold are left as the item has them: re-importing a
-    /// todo.txt file does not remove notes added in todod.
+    /// todo.txt file does not remove notes added in todod. Every format
+    /// holds the declared fields, which an update sets too (`ImportPlan.values`).
     public var carriedFields: Set<ItemField> {
         switch self {
         case .taskwarrior: Set(ItemField.itemFields)

@@ -18,7 +18,9 @@ import FoundationEssentials
 /// The text differs from what `task export` would print only in what needs
 /// Taskwarrior's rc or clock: no `urgency`; user-defined attributes as
 /// stored unless the rc's types are given (`userAttributeTypes(inTaskrc:)`:
-/// a date UDA is then a date, a numeric one a number); and no new
+/// a date UDA is then a date, a numeric one a number; a number or duration
+/// as stored is read all the same for a field todod.conf declares, but a
+/// date as stored, in seconds, is not a Taskwarrior date); and no new
 /// occurrences of recurring tasks (`task export` first makes those that are
 /// due), which the import folds into their template's one item anyway.
 public struct TaskwarriorDataDirectory: Sendable {

@@ -10,9 +10,20 @@ import TodoModel
 /// occurrences become one recurring item, due when the first pending
 /// occurrence is; done occurrences stay done items. An export writes a
 /// recurring item as a template, and Taskwarrior makes the occurrences.
+///
+/// A declared field (`FieldCatalog`: `scheduled`, `until`, the UDAs
+/// todod.conf declares) is its `taskwarriorName` attribute, read and written
+/// by its kind: a date as `due` is (local midnight is a day), a number as a
+/// JSON number (or a string of one, as Taskwarrior 2.x data without its rc
+/// has it), a duration as ISO 8601 (`PT2H`; a count of seconds is read
+/// too), text as a string. A value that does not fit its field is kept as
+/// it came, as an attribute todod does not model is.
 public enum TaskwarriorFormat {
-    public static func read(_ text: String, timeZone: TimeZone) throws(ImportProblem) -> ImportBatch {
-        let tasks = try decode(text)
+    public static func read(_ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) throws(ImportProblem)
+        -> ImportBatch
+    {
+        let byAttribute = attributes(of: fields)
+        let tasks = try decode(text, fields: byAttribute)
         var byUUID: [String: TaskwarriorTask] = [:]
         for task in tasks { if let uuid = task.uuid?.lowercased() { byUUID[uuid] = task } }
         // The first pending occurrence of each template, by the template's uuid.
@@ -32,7 +43,7 @@ public enum TaskwarriorFormat {
             pendingCount[parent, default: 0] += 1
             if firstPending[parent].map({ due < $0 }) ?? true { firstPending[parent] = due }
         }
-        var batch = ImportBatch()
+        var batch = ImportBatch(fields: fields)
         var seen: Set<String> = []
         for (index, task) in tasks.enumerated() {
             let location = "task \(index + 1)"
@@ -56,7 +67,7 @@ public enum TaskwarriorFormat {
             case let status:
                 throw ImportProblem(location: location, message: "unknown status \"\(status)\"")
             }
-            var item = try self.item(task, uuid: uuid, at: location, timeZone: timeZone)
+            var item = try self.item(task, uuid: uuid, at: location, timeZone: timeZone, fields: byAttribute)
             if task.status == "recurring" {
                 if let due = firstPending[uuid] { item.due = InterchangeDates.dueDate(at: due, in: timeZone) }
                 if let count = pendingCount[uuid], count > 1 {
@@ -68,10 +79,22 @@ public enum TaskwarriorFormat {
         return batch
     }
 
-    /// The tasks of `text`, each with the attributes todod does not model
+    /// The declared fields by their attribute, but those whose attribute is
+    /// one of the item's own (`TaskwarriorTask.modelledKeys`), which is read
+    /// as that.
+    private static func attributes(of fields: FieldCatalog) -> [String: FieldDeclaration] {
+        var byAttribute: [String: FieldDeclaration] = [:]
+        for field in fields.declarations where !TaskwarriorTask.modelledKeys.contains(field.taskwarriorName) {
+            if byAttribute[field.taskwarriorName] == nil { byAttribute[field.taskwarriorName] = field }
+        }
+        return byAttribute
+    }
+
+    /// The tasks of `text`, each with the attributes of declared fields
+    /// (`TaskwarriorTask.fieldAttributes`) and those todod does not model
     /// (`TaskwarriorTask.foreign`), read from the same bytes a second time as
     /// plain JSON objects, since `Codable` passes over keys it does not know.
-    private static func decode(_ text: String) throws(ImportProblem) -> [TaskwarriorTask] {
+    private static func decode(_ text: String, fields: [String: FieldDeclaration]) throws(ImportProblem) -> [TaskwarriorTask] {
         let decoder = JSONDecoder()
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.first == "[" {
@@ -80,7 +103,7 @@ public enum TaskwarriorFormat {
             do { tasks = try decoder.decode([TaskwarriorTask].self, from: data) } catch { throw problem(error) }
             let objects = (try? decoder.decode([LenientJSONObject].self, from: data)) ?? []
             for (index, object) in objects.enumerated() where index < tasks.count {
-                (tasks[index].foreign, tasks[index].unreadable) = foreignAttributes(of: object)
+                (tasks[index].fieldAttributes, tasks[index].foreign, tasks[index].unreadable) = otherAttributes(of: object, fields: fields)
             }
             return tasks
         }
@@ -93,18 +116,25 @@ public enum TaskwarriorFormat {
                 throw ImportProblem(location: "line \(number + 1)", message: "not a Taskwarrior task: \(problem(error).message)")
             }
             if let object = try? decoder.decode(LenientJSONObject.self, from: data) {
-                (tasks[tasks.count - 1].foreign, tasks[tasks.count - 1].unreadable) = foreignAttributes(of: object)
+                let last = tasks.count - 1
+                (tasks[last].fieldAttributes, tasks[last].foreign, tasks[last].unreadable) = otherAttributes(of: object, fields: fields)
             }
         }
         return tasks
     }
 
-    /// The attributes todod does not model, each value as JSON text, and
-    /// those whose value it cannot hold.
-    private static func foreignAttributes(of object: LenientJSONObject) -> ([String: String], [String]) {
+    /// The attributes that are not the item's own: those of declared
+    /// fields, as they came; those todod does not model, each value as JSON
+    /// text; and those whose value it cannot hold.
+    private static func otherAttributes(of object: LenientJSONObject, fields: [String: FieldDeclaration])
+        -> ([String: AnyJSON], [String: String], [String])
+    {
+        var declared: [String: AnyJSON] = [:]
         var foreign: [String: String] = [:]
-        for (key, value) in object.values where !TaskwarriorTask.modelledKeys.contains(key) { foreign[key] = value.text }
-        return (foreign, object.unreadable.filter { !TaskwarriorTask.modelledKeys.contains($0) }.sorted())
+        for (key, value) in object.values where !TaskwarriorTask.modelledKeys.contains(key) {
+            if fields[key] != nil { declared[key] = value } else { foreign[key] = value.text }
+        }
+        return (declared, foreign, object.unreadable.filter { !TaskwarriorTask.modelledKeys.contains($0) }.sorted())
     }
 
     /// A decoding error, located at the task it is in ("task 3: tags: …").
@@ -137,9 +167,9 @@ public enum TaskwarriorFormat {
         }
     }
 
-    private static func item(_ task: TaskwarriorTask, uuid: String, at location: String, timeZone: TimeZone)
-        throws(ImportProblem) -> ImportedItem
-    {
+    private static func item(
+        _ task: TaskwarriorTask, uuid: String, at location: String, timeZone: TimeZone, fields: [String: FieldDeclaration]
+    ) throws(ImportProblem) -> ImportedItem {
         func date(_ name: String, _ text: String?) throws(ImportProblem) -> Date? {
             guard let text else { return nil }
             guard let date = InterchangeDates.utcInstant(text) else {
@@ -176,6 +206,23 @@ public enum TaskwarriorFormat {
         // kept as it came, and written back while todod has none of its own.
         var kept = task.foreign
         if let letter = task.priority, !letter.isEmpty, priority == nil { kept["priority"] = AnyJSON.string(letter).text }
+        // A declared field's value that does not fit it is kept as it came
+        // too (Taskwarrior's rc and todod.conf may disagree), and said; an
+        // empty one is no value (Taskwarrior writes none), kept as it came.
+        var values: [String: FieldValue] = [:]
+        for (attribute, json) in task.fieldAttributes.sorted(by: { $0.key < $1.key }) {
+            guard let field = fields[attribute] else { continue }
+            if let value = try self.value(json, of: field, at: location, timeZone: timeZone) {
+                values[field.name] = value
+                continue
+            }
+            kept[attribute] = json.text
+            if json != .string("") {
+                let shown = if case .string(let text) = json { text } else { json.text }
+                let what = "\(ImportFields.shown(attribute)) \"\(ImportFields.shown(shown))\""
+                remarks.append(FieldValueText.notUsed(what, field, date: "a Taskwarrior date (20240115T093000Z)"))
+            }
+        }
         let foreign = try ImportFields.foreign(
             ForeignFields(taskwarrior: kept), names: kept.keys.sorted(), of: "Taskwarrior", at: location, remarks: &remarks)
         let project = task.project.flatMap { $0.isEmpty ? nil : ImportFields.project($0, remarks: &remarks) }
@@ -184,13 +231,55 @@ public enum TaskwarriorFormat {
             updatedAt: try date("modified", task.modified), completedAt: isDone ? try date("end", task.end) : nil,
             due: try date("due", task.due).map { InterchangeDates.dueDate(at: $0, in: timeZone) },
             wait: try date("wait", task.wait).map { InterchangeDates.dueDate(at: $0, in: timeZone) },
-            tags: tags, project: project, priority: priority, notes: notes, recurrence: recurrence, remarks: remarks,
-            foreign: foreign)
+            tags: tags, project: project, priority: priority, notes: notes, recurrence: recurrence, values: values,
+            remarks: remarks, foreign: foreign)
+    }
+
+    /// The value of `field` in `json`, as Taskwarrior writes one of its
+    /// kind; nil when it is not one (or is past what todod holds: a whole
+    /// number a double cannot hold exactly would go back changed).
+    private static func value(_ json: AnyJSON, of field: FieldDeclaration, at location: String, timeZone: TimeZone)
+        throws(ImportProblem) -> FieldValue?
+    {
+        switch (field.kind, json) {
+        case (.date, .string(let text)):
+            return InterchangeDates.utcInstant(text).map { .date(InterchangeDates.dueDate(at: $0, in: timeZone)) }
+        case (.number, .integer(let whole)):
+            let number = Double(whole)
+            return Int64(exactly: number) == whole ? .number(number) : nil
+        case (.number, .decimal), (.number, .number):
+            return FieldValueText.number(json.text).map(FieldValue.number)
+        case (.number, .string(let text)):
+            return FieldValueText.number(text).map(FieldValue.number)
+        case (.duration, .string(let text)):
+            return FieldValueText.duration(text).map(FieldValue.duration)
+        case (.duration, .integer(let seconds)):
+            return (0...Int64(DurationText.maximumSeconds)).contains(seconds) ? .duration(Int(seconds)) : nil
+        case (.text, .string(let text)) where !text.isEmpty && FieldValueText.allows(text, in: field):
+            return .text(try ImportFields.valueText(text, of: field.taskwarriorName, at: location))
+        default:
+            return nil
+        }
+    }
+
+    /// A value as Taskwarrior writes one of its kind: a date as `due` is,
+    /// a whole number without a fraction, a duration in ISO 8601.
+    private static func json(of value: FieldValue, timeZone: TimeZone) -> AnyJSON {
+        switch value {
+        case .text(let text): .string(text)
+        case .number(let number) where number == number.rounded() && abs(number) < 1e15: .integer(Int64(number))
+        case .number(let number): .number(number)
+        case .date(let date): .string(InterchangeDates.compactUTC(InterchangeDates.instant(of: date, in: timeZone)))
+        case .duration(let seconds): .string(DurationText.iso8601(seconds: seconds))
+        }
     }
 
     /// `item` as a Taskwarrior task (one line of JSON). A done item is
-    /// written without its repetition: its next occurrence is an item of its own.
-    static func entry(_ item: TodoItem, listID: String, timeZone: TimeZone) -> String {
+    /// written without its repetition: its next occurrence is an item of its
+    /// own. A value whose field is no longer declared (an orphan) is written
+    /// under its own name, as its kind is written, as Taskwarrior writes a
+    /// UDA it no longer has a type for: as it came.
+    static func entry(_ item: TodoItem, listID: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) -> String {
         let recurrence = item.isDone ? nil : item.recurrence
         var task = TaskwarriorTask(
             uuid: ExternalIdentity.uuid(of: item, listID: listID), description: item.title,
@@ -210,6 +299,9 @@ public enum TaskwarriorFormat {
             task.rtype = "periodic"
             task.mask = ""
             if !TaskwarriorRecurrence.isExact(recurrence) { task.todod_recur = recurrence.text }
+        }
+        for (name, field, value) in FieldValueText.ordered(item.values, by: fields) {
+            task.fieldAttributes[field?.taskwarriorName ?? name] = json(of: value, timeZone: timeZone)
         }
         // What Taskwarrior wrote and todod does not model goes back as it came.
         task.foreign = item.foreign.taskwarrior

@@ -1,11 +1,19 @@
 /// One task as `task export` writes it. Every field is optional here so
 /// that a missing one is reported by name (`TaskwarriorFormat.read`) rather
-/// than as a decoding error. The others (`scheduled`, `until`, `depends`,
-/// user-defined attributes) are kept as they came, in `foreign`.
+/// than as a decoding error. The attributes of declared fields (`scheduled`,
+/// `until`, UDAs todod.conf declares) are in `fieldAttributes`; the others
+/// (`depends`, `start`, UDAs todod.conf does not declare) are kept as they
+/// came, in `foreign`.
 struct TaskwarriorTask: Codable {
-    /// The attributes todod reads or writes itself; any other is foreign.
-    /// `id` and `urgency` are Taskwarrior's own, worked out anew by `task`
-    /// on every export, and `imask` numbers an occurrence todod merges.
+    /// The attributes of the item's own fields, which todod reads or writes
+    /// itself; any other is a declared field's or foreign. `id` and `urgency`
+    /// are Taskwarrior's own, worked out anew by `task` on every export, and
+    /// `imask` numbers an occurrence todod merges.
+    ///
+    /// Not the declared fields' (`scheduled`, `until`): which those are
+    /// depends on the catalog an import is given, and an item imported
+    /// before they were declared keeps them in `foreign`, which must still
+    /// go back to Taskwarrior. A declared field never takes one of these.
     static let modelledKeys: Set<String> = [
         "id", "uuid", "description", "status", "entry", "modified", "end", "due", "wait", "tags", "project",
         "priority", "annotations", "recur", "rtype", "mask", "imask", "parent", "todod_recur", "urgency",
@@ -32,8 +40,13 @@ struct TaskwarriorTask: Codable {
     /// todod's own text of a repetition Taskwarrior cannot say ("weekly from completion").
     var todod_recur: String?
 
-    /// The attributes not in `modelledKeys`, each value as JSON text; not
-    /// part of the `Codable` form (read and written beside it).
+    /// The attributes of declared fields, by attribute name: as they came
+    /// when read (`TaskwarriorFormat` reads each by its field's kind), as
+    /// the values' kinds write them when written. Not part of the `Codable`
+    /// form (read and written beside it).
+    var fieldAttributes: [String: AnyJSON] = [:]
+    /// The other attributes not in `modelledKeys`, each value as JSON text;
+    /// not part of the `Codable` form (read and written beside it).
     var foreign: [String: String] = [:]
     /// Attributes whose value todod cannot hold even as it came (a number
     /// past 1e308): left out, and said.
@@ -52,8 +65,10 @@ struct TaskwarriorTask: Codable {
         init?(intValue: Int) { nil }
     }
 
-    /// The modelled attributes, then the foreign ones as they came (a
-    /// modelled one of the same name wins); the encoder sorts the keys.
+    /// The modelled attributes, the declared fields' and then the foreign
+    /// ones as they came (a modelled or declared one of the same name wins:
+    /// a value set in todod replaces what Taskwarrior wrote before the
+    /// field was declared); the encoder sorts the keys.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(id, forKey: .id)
@@ -75,9 +90,13 @@ struct TaskwarriorTask: Codable {
         try container.encodeIfPresent(parent, forKey: .parent)
         try container.encodeIfPresent(todod_recur, forKey: .todod_recur)
         var others = encoder.container(keyedBy: ForeignKey.self)
+        for (key, value) in fieldAttributes where !Self.modelledKeys.contains(key) {
+            try others.encode(value, forKey: ForeignKey(stringValue: key))
+        }
         // A priority todod has no letter for is kept (`TaskwarriorFormat`)
         // and goes back while todod has none of its own.
-        for (key, text) in foreign where !Self.modelledKeys.contains(key) || key == "priority" && priority == nil {
+        for (key, text) in foreign
+        where fieldAttributes[key] == nil && (!Self.modelledKeys.contains(key) || key == "priority" && priority == nil) {
             if let value = AnyJSON(text: text) { try others.encode(value, forKey: ForeignKey(stringValue: key)) }
         }
     }

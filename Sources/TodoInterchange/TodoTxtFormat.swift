@@ -7,21 +7,27 @@ import TodoModel
 /// `x` and the completion date, a priority `(A)`–`(Z)` (A, B, C are todod's
 /// H, M, L; a lower one is kept as a tag `pri-D`), the creation date, then
 /// the text. The first `+project` is the project, each `@context` a tag.
-/// Of the `key:value` add-ons, `due:` (due date), `t:` (threshold: todod's
-/// wait date), `rec:` (repetition: `rec:+1w` counts from the due date,
-/// `rec:1w` from completion, `b` is weekdays) and `pri:` (the priority of a
-/// done task) are read; any other stays in the title, as do further projects.
+/// Of the `key:value` add-ons, `due:` (due date), `rec:` (repetition:
+/// `rec:+1w` counts from the due date, `rec:1w` from completion, `b` is
+/// weekdays), `pri:` (the priority of a done task) and todod's own `wait:`
+/// are read, and each declared field by its `todoTxtKey`: `t:` (todo.txt's
+/// threshold) is `scheduled`, `until:2024-01-31`, `estimate:3.5`,
+/// `effort:PT2H`, `size:M`. Any other stays in the title, as do further
+/// projects, and so does a value that does not fit its field (said).
 ///
 /// Lines have no ids, so a line is known again by its identity
 /// (`identity(of:)`): its words, projects and contexts, not its dates,
 /// priority or done mark, which are what a re-import should update.
 public enum TodoTxtFormat {
-    public static func read(_ text: String, timeZone: TimeZone) throws(ImportProblem) -> ImportBatch {
-        var batch = ImportBatch()
+    public static func read(_ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) throws(ImportProblem)
+        -> ImportBatch
+    {
+        var batch = ImportBatch(fields: fields)
+        let byKey = keys(of: fields)
         var occurrences: [String: Int] = [:]
         for (index, line) in textLines(text).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
-            var item = try self.item(line, at: "line \(index + 1)", timeZone: timeZone)
+            var item = try self.item(line, at: "line \(index + 1)", timeZone: timeZone, fields: byKey)
             if case .line(let identity) = item.identity {
                 occurrences[identity, default: 0] += 1
                 item.identity = .line(numbered(identity, occurrences[identity]!))
@@ -31,12 +37,27 @@ public enum TodoTxtFormat {
         return batch
     }
 
+    /// The add-ons that are the item's own fields, which no declared field takes.
+    static let ownKeys: Set<String> = ["due", "wait", "rec", "pri"]
+
+    /// The declared fields by their key in a line; the first field to name
+    /// a key has it, and none takes one of `ownKeys`.
+    static func keys(of fields: FieldCatalog) -> [String: FieldDeclaration] {
+        var byKey: [String: FieldDeclaration] = [:]
+        for field in fields.declarations where !ownKeys.contains(field.todoTxtKey) {
+            if byKey[field.todoTxtKey] == nil { byKey[field.todoTxtKey] = field }
+        }
+        return byKey
+    }
+
     /// Identities of lines that are the same: the second is `…#2`.
     static func numbered(_ identity: String, _ occurrence: Int) -> String {
         occurrence == 1 ? identity : identity + "#\(occurrence)"
     }
 
-    private static func item(_ line: Substring, at location: String, timeZone: TimeZone) throws(ImportProblem) -> ImportedItem {
+    private static func item(_ line: Substring, at location: String, timeZone: TimeZone, fields: [String: FieldDeclaration])
+        throws(ImportProblem) -> ImportedItem
+    {
         var words = line.split(whereSeparator: \.isWhitespace)[...]
         func day(_ text: Substring?) -> CalendarDay? { text.flatMap { CalendarDay(iso: String($0)) } }
         var isDone = false
@@ -72,6 +93,7 @@ public enum TodoTxtFormat {
         var due: DueDate?
         var wait: DueDate?
         var recurrence: Recurrence?
+        var values: [String: FieldValue] = [:]
         for word in words {
             if word.count > 1, word.first == "+", project == nil {
                 project = ImportFields.project(String(word.dropFirst()), remarks: &remarks)
@@ -87,11 +109,20 @@ public enum TodoTxtFormat {
             }
             let value = word[word.index(after: colon)...]
             switch word[..<colon] {
-            case "due", "t":
+            case "due":
                 guard let date = day(value) else {
                     throw ImportProblem(location: location, message: "\(word) is not a date (write YYYY-MM-DD)")
                 }
-                if word.hasPrefix("due:") { due = .day(date) } else { wait = .day(date) }
+                due = .day(date)
+            case "wait":
+                // todod's own add-on (todo.txt's threshold `t:` is `scheduled`):
+                // one that is no date is a word of the title, as it was before.
+                guard let date = day(value) else {
+                    titleWords.append(word)
+                    remarks.append("\(ImportFields.shown(word)) kept in the title: not a date (write YYYY-MM-DD)")
+                    continue
+                }
+                wait = .day(date)
             case "rec":
                 recurrence = Self.recurrence(value)
                 if recurrence == nil {
@@ -101,8 +132,21 @@ public enum TodoTxtFormat {
                 }
             case "pri" where value.count == 1 && value.first!.isUppercase && letter == nil:
                 letter = value.first
-            default:
+            case let key:
+                guard let field = fields[String(key)] else {
+                    titleWords.append(word)
+                    continue
+                }
+                if let read = try self.value(String(value), of: field, at: location) {
+                    values[field.name] = read
+                    continue
+                }
+                // `t:` is todo.txt's threshold, a date as `due:` is, refused
+                // as `due:` is; another key may be a word of the text.
+                if key == "t" { throw ImportProblem(location: location, message: "\(word) is not a date (write YYYY-MM-DD)") }
                 titleWords.append(word)
+                let expected = FieldValueText.expected(field, date: "a date (YYYY-MM-DD)")
+                remarks.append("\(ImportFields.shown(word)) kept in the title: not \(expected)")
             }
         }
         var priority: Priority?
@@ -122,7 +166,28 @@ public enum TodoTxtFormat {
         return ImportedItem(
             identity: .line(identity(title: title, project: project, tags: cleanTags)), source: location, title: title,
             isDone: isDone, createdAt: start(created), completedAt: start(completed), due: due, wait: wait,
-            tags: cleanTags, project: project, priority: priority, recurrence: recurrence, remarks: remarks)
+            tags: cleanTags, project: project, priority: priority, recurrence: recurrence, values: values, remarks: remarks)
+    }
+
+    /// The value of `field` in the text after its key, or nil when it is
+    /// not one: a day `2024-01-15`, a number, a duration (`PT2H`), a word.
+    private static func value(_ text: String, of field: FieldDeclaration, at location: String) throws(ImportProblem) -> FieldValue? {
+        switch field.kind {
+        case .date: return CalendarDay(iso: text).map { .date(.day($0)) }
+        case .number: return FieldValueText.number(text).map(FieldValue.number)
+        case .duration: return FieldValueText.duration(text).map(FieldValue.duration)
+        case .text:
+            guard !text.isEmpty, FieldValueText.allows(text, in: field) else { return nil }
+            return .text(try ImportFields.valueText(text, of: field.todoTxtKey, at: location))
+        }
+    }
+
+    /// Whether a line can say `value`: all can but a text that is empty or
+    /// has a space, which would not be one word. An import keeps such a
+    /// value rather than clearing it (`ImportPlan.values`).
+    static func canSay(_ value: FieldValue) -> Bool {
+        guard case .text(let text) = value else { return true }
+        return !text.isEmpty && !text.contains(where: \.isWhitespace)
     }
 
     /// `+1w` (from the due date), `2m` (from completion), `1b` (weekdays).
@@ -144,7 +209,9 @@ public enum TodoTxtFormat {
 
     /// A line's identity: its words in order, then its projects and
     /// contexts sorted (where they stand in the line does not matter),
-    /// without the add-ons a re-import updates (`due:`, `t:`, `rec:`, `pri:`).
+    /// without the add-ons a re-import updates (`due:`, `t:`, `wait:`,
+    /// `rec:`, `pri:`): one kept in the title while it could not be read
+    /// still finds its item once it can.
     static func identity(of words: some Sequence<Substring>) -> String {
         var text: [Substring] = []
         var projects: [String] = []
@@ -154,7 +221,7 @@ public enum TodoTxtFormat {
                 projects.append(NameCase.lowercased(String(word)))
             } else if word.count > 1, word.first == "@" {
                 contexts.append(NameCase.lowercased(String(word)))
-            } else if !["due:", "t:", "rec:", "pri:"].contains(where: { word.hasPrefix($0) }) {
+            } else if !["due:", "t:", "wait:", "rec:", "pri:"].contains(where: { word.hasPrefix($0) }) {
                 text.append(word)
             }
         }
@@ -190,8 +257,10 @@ public enum TodoTxtFormat {
         return words.joined(separator: " ")
     }
 
-    /// `item` as one todo.txt line, with its newline.
-    static func entry(_ item: TodoItem, timeZone: TimeZone) -> String {
+    /// `item` as one todo.txt line, with its newline. A value whose field is
+    /// no longer declared (an orphan) is written under its own name, as its
+    /// kind is written; a text a line cannot say (`canSay`) is left out.
+    static func entry(_ item: TodoItem, timeZone: TimeZone, fields: FieldCatalog = .builtIn) -> String {
         let letters: [Priority: String] = [.high: "A", .medium: "B", .low: "C"]
         var words: [String] = []
         if item.isDone {
@@ -209,7 +278,22 @@ public enum TodoTxtFormat {
             }
         }
         if let due = item.due { words.append("due:" + day(due)) }
-        if let wait = item.wait { words.append("t:" + day(wait)) }
+        let byKey = item.values.isEmpty ? [:] : keys(of: fields)
+        for (name, field, value) in FieldValueText.ordered(item.values, by: fields) where canSay(value) {
+            // A key another field reads (or one of the item's own) would
+            // come back as that: such a value is left out.
+            let key = field?.todoTxtKey ?? name
+            guard byKey[key]?.name == field?.name, !ownKeys.contains(key) else { continue }
+            let text: String =
+                switch value {
+                case .text(let text): text
+                case .number(let number): FieldValueText.text(of: number)
+                case .date(let date): day(date)
+                case .duration(let seconds): DurationText.iso8601(seconds: seconds)
+                }
+            words.append(key + ":" + text)
+        }
+        if let wait = item.wait { words.append("wait:" + day(wait)) }
         if let recurrence = item.recurrence, let text = text(of: recurrence) { words.append("rec:" + text) }
         if item.isDone, let priority = item.priority { words.append("pri:" + letters[priority]!) }
         return words.joined(separator: " ") + "\n"

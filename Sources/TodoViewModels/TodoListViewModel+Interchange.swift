@@ -3,13 +3,14 @@ import TodoInterchange
 import TodoModel
 
 /// Import and export: the view model reads and writes the formats with its
-/// own clock and time zone, as it reads dates typed in commands.
+/// own clock and time zone, as it reads dates typed in commands, and its
+/// declared fields, as it reads shorthand.
 extension TodoListViewModel {
     /// What importing `text` in `format` would do; nothing changes. Carry
     /// it out with `perform(.applyImport(plan))` in the same turn.
     public func planImport(_ text: String, format: InterchangeFormat) throws(TodoError) -> ImportPlan {
         let batch: ImportBatch
-        do { batch = try format.read(text, timeZone: clock.timeZone) } catch {
+        do { batch = try format.read(text, timeZone: clock.timeZone, fields: fields) } catch {
             throw .invalidImport(location: error.location, message: error.message)
         }
         return ImportPlan(batch, format: format, into: collection, listID: listID, at: clock.currentTime(), timeZone: clock.timeZone)
@@ -38,6 +39,7 @@ extension TodoListViewModel {
 
     /// How this list writes `format`, now.
     public func exportDocument(_ format: InterchangeFormat, version: String) -> ExportDocument {
-        ExportDocument(format: format, listID: listID, timeZone: clock.timeZone, now: clock.currentTime(), version: version)
+        ExportDocument(
+            format: format, listID: listID, timeZone: clock.timeZone, now: clock.currentTime(), version: version, fields: fields)
     }
 }

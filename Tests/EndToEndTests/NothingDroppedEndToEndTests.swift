@@ -2,12 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A round trip through todod gives back what other programs keep and todod
-/// does not model, as they wrote it: Taskwarrior's `scheduled`, `until`,
-/// `depends`, `start` and user-defined attributes; a calendar's alarms,
-/// `URL`, `LOCATION`, `GEO`, `CLASS`, `PERCENT-COMPLETE`, `ATTACH`,
-/// `RELATED-TO` and `X-` properties. Real Taskwarrior 2.6 and python's
-/// icalendar write the files and read todod's.
+/// A round trip through todod gives back what other programs keep, as they
+/// wrote it: the fields todod declares (Taskwarrior's `scheduled` and
+/// `until`, a calendar's `DTSTART`) and what it does not model (`depends`,
+/// `start` and user-defined attributes todod.conf does not declare; a
+/// calendar's alarms, `URL`, `LOCATION`, `GEO`, `CLASS`, `PERCENT-COMPLETE`,
+/// `ATTACH`, `RELATED-TO` and `X-` properties). Real Taskwarrior 2.6 and
+/// python's icalendar write the files and read todod's.
 @Suite struct NothingDroppedEndToEndTests {
     /// Attributes Taskwarrior works out anew on every export.
     static let recomputed: Set<String> = ["id", "urgency"]
@@ -34,9 +35,9 @@ import Testing
         try await daemon.start()
         let imported = try await todoctl("import", original.file("export.json"), socket: daemon.socket)
         #expect(imported.status == 0, "\(imported)")
-        #expect(imported.stdout.contains("kept as they came for Taskwarrior, unused by todod: client, estimate, scheduled, until"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("kept as they came for Taskwarrior, unused by todod: client, estimate\n"), "\(imported.stdout)")
         let shown = try await todoctl("show", "1", socket: daemon.socket)
-        #expect(shown.stdout.contains("kept        for Taskwarrior: client Acme, estimate 3.5, scheduled 2030"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("kept        for Taskwarrior: client Acme, estimate 3.5\n"), "\(shown.stdout)")
         // Kept across a restart: in the database, not only in memory.
         _ = try await daemon.terminate()
         try await daemon.start()
@@ -94,7 +95,7 @@ import Testing
         #expect(imported.status == 0, "\(imported)")
         #expect(
             imported.stdout.contains(
-                "kept as they came for calendars, unused by todod: ATTACH, CLASS, DTSTART, GEO, LOCATION, PERCENT-COMPLETE, "
+                "kept as they came for calendars, unused by todod: ATTACH, CLASS, GEO, LOCATION, PERCENT-COMPLETE, "
                     + "RELATED-TO, SEQUENCE, URL, X-APPLE-SORT-ORDER, X-ODD, VALARM"), "\(imported.stdout)")
         let exported = try await todoctl("export", "--format", "ical", socket: daemon.socket)
         try exported.stdout.write(toFile: ours, atomically: true, encoding: .utf8)

@@ -124,13 +124,15 @@ import TodoModel
 
     /// Kept properties go back as they came, but never beside one todod
     /// writes itself (a DURATION beside a DUE), and a repetition has one
-    /// DTSTART, todod's: the due date its RRULE counts from.
+    /// DTSTART, todod's: the due date its RRULE counts from. The DTSTART is
+    /// kept as an item imported before `scheduled` was read from it keeps it.
     @Test func keptPropertiesNeverDoubleWhatTodoWrites() throws {
-        let text = "BEGIN:VTODO\r\nUID:a\r\nSUMMARY:x\r\nDTSTART:20300101T090000Z\r\nURL:https://example.com\r\n"
+        let text = "BEGIN:VTODO\r\nUID:a\r\nSUMMARY:x\r\nURL:https://example.com\r\n"
             + "X-ODD;;:kept as it came\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\n"
         let read = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
-        #expect(read.foreign.icalendar == ["DTSTART:20300101T090000Z", "URL:https://example.com", "X-ODD;;:kept as it came", "BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM"])
-        var item = TodoItem(id: TodoID(1), title: "x", createdAt: Date(timeIntervalSince1970: 0), foreign: read.foreign)
+        #expect(read.foreign.icalendar == ["URL:https://example.com", "X-ODD;;:kept as it came", "BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM"])
+        let kept = ForeignFields(icalendar: ["DTSTART:20300101T090000Z"] + read.foreign.icalendar)
+        var item = TodoItem(id: TodoID(1), title: "x", createdAt: Date(timeIntervalSince1970: 0), foreign: kept)
         let plain = ICalendarFormat.entry(item, listID: "l", now: Date(timeIntervalSince1970: 0), timeZone: .berlin)
         #expect(plain.contains("DTSTART:20300101T090000Z\r\nURL:https://example.com\r\nX-ODD;;:kept as it came\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO"))
         item.due = .day(CalendarDay(year: 2030, month: 1, day: 5))

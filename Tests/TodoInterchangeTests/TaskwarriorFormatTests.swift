@@ -48,12 +48,14 @@ import TodoModel
         #expect(paid.completedAt == utc(2026, 11, 1, 10))
     }
 
-    @Test func aTimeOfDayIsAMomentAndWhatTodoHasNoPlaceForIsSaid() throws {
+    /// `scheduled` is a declared field's, read as `wait` is: nothing is left to keep aside.
+    @Test func aTimeOfDayIsAMomentAndScheduledIsReadAsWaitIs() throws {
         let report = try TaskwarriorFormat.read(Self.export, timeZone: .berlin).items[3]
         #expect(report.due == .moment(utc(2026, 12, 10, 13, 30)))
         #expect(report.wait == .day(CalendarDay(year: 2026, month: 12, day: 5)))
-        #expect(report.remarks == ["kept as they came for Taskwarrior, unused by todod: scheduled"])
-        #expect(report.foreign.taskwarrior == ["scheduled": "\"20261201T230000Z\""])
+        #expect(report.values == ["scheduled": .date(.day(CalendarDay(year: 2026, month: 12, day: 2)))])
+        #expect(report.remarks.isEmpty, "\(report.remarks)")
+        #expect(report.foreign.taskwarrior.isEmpty)
     }
 
     /// Attributes todod does not model come back exactly: a whole number

@@ -6,14 +6,16 @@ import TodoModel
 
 @Suite struct TodoTxtFormatTests {
     @Test func readsEveryPartOfALine() throws {
-        let text = "(A) 2026-11-20 Call Mom +family @phone due:2026-11-25 t:2026-11-24 rec:+1w see:http://x\n"
+        let text = "(A) 2026-11-20 Call Mom +family @phone due:2026-11-25 t:2026-11-24 wait:2026-11-23 rec:+1w see:http://x\n"
         let item = try #require(try TodoTxtFormat.read(text, timeZone: .berlin).items.first)
         #expect(item.title == "Call Mom see:http://x")
         #expect(item.priority == .high)
         #expect(item.project == "family")
         #expect(item.tags == ["phone"])
         #expect(item.due == .day(CalendarDay(year: 2026, month: 11, day: 25)))
-        #expect(item.wait == .day(CalendarDay(year: 2026, month: 11, day: 24)))
+        // The threshold `t:` is `scheduled`; the wait date is todod's own `wait:`.
+        #expect(item.values == ["scheduled": .date(.day(CalendarDay(year: 2026, month: 11, day: 24)))])
+        #expect(item.wait == .day(CalendarDay(year: 2026, month: 11, day: 23)))
         #expect(item.recurrence == .weekly)
         #expect(item.createdAt == CalendarDay(year: 2026, month: 11, day: 20).start(in: .berlin))
         #expect(item.source == "line 1")

@@ -10,11 +10,16 @@ public struct FieldCatalog: Hashable, Sendable {
     public static let builtIn = FieldCatalog(checked: [.scheduled, .until])
 
     /// Keys shorthand, queries or sorts already use for the item's own
-    /// fields and words, which a user-defined field may not take.
+    /// fields and words, which a user-defined field may not take; and the
+    /// names the interchange formats already give the item's own fields (a
+    /// field's name is its Taskwarrior attribute and its todo.txt key):
+    /// todo.txt's `t:` and `rec:`, Taskwarrior's `annotations`, `mask`,
+    /// `imask` and `rtype`.
     public static let reservedNames: Set<String> = [
         "title", "done", "due", "tags", "tag", "project", "pro", "priority", "pri", "notes", "note", "wait", "recur",
         "recurrence", "status", "created", "modified", "urgency", "id", "uuid", "entry", "end", "description",
         "depends", "parent", "values", "ready", "overdue", "recurring", "and", "or", "not", "none",
+        "t", "rec", "annotations", "mask", "imask", "rtype",
     ]
 
     private init(checked declarations: [FieldDeclaration]) {

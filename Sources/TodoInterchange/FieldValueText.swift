@@ -1,0 +1,84 @@
+import FoundationEssentials
+import TodoModel
+
+/// A declared field's value as the formats write it and read it back, for
+/// what follows from its kind alone and is the same in every format: numbers,
+/// durations, text and its allowed values. Dates are each format's own
+/// (Taskwarrior's `20240115T093000Z`, iCalendar's DATE or DATE-TIME,
+/// todo.txt's `2024-01-15`), as they are for `due`.
+///
+/// A value that does not fit its field (a word where a number belongs, a
+/// size that is not one of the allowed ones) is not taken as the field's:
+/// each reader keeps it where its format keeps what todod does not read
+/// (`ForeignFields`, or the todo.txt line's text) and says so, so that
+/// nothing is lost because todod.conf and the other program disagree. Only
+/// text that breaks todod's rules refuses the file (`ImportFields.valueText`).
+enum FieldValueText {
+    /// A number as another program writes it: `3`, `-2.5`, `1e+20` (as Swift
+    /// writes large doubles); not `inf` or `nan`, which `Double` would read.
+    static func number(_ text: some StringProtocol) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || Array("+-.eE".utf8).contains($0) }),
+            let number = Double(text), number.isFinite
+        else { return nil }
+        return number
+    }
+
+    /// The text `number(_:)` reads back as `number`: `3` for a whole number,
+    /// `2.5`, or the shortest text Swift has for it (`1e+20`).
+    static func text(of number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return "\(number)"
+    }
+
+    /// A length of time: ISO 8601 (`PT2H`, as Taskwarrior writes it), todod's
+    /// own (`2h`), or whole seconds (`7200`), up to `DurationText.maximumSeconds`.
+    static func duration(_ text: some StringProtocol) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return DurationText.seconds(of: String(text))
+        }
+        guard let seconds = Int(text), seconds <= DurationText.maximumSeconds else { return nil }
+        return seconds
+    }
+
+    /// Whether `text` is a value `field` takes: any text, or one of its
+    /// allowed values as declared. Case counts here, unlike in shorthand: a
+    /// value taken in another case would go back to the program changed.
+    static func allows(_ text: String, in field: FieldDeclaration) -> Bool {
+        field.allowedValues.isEmpty || field.allowedValues.contains(text)
+    }
+
+    /// What a value of `field` looks like, for a remark on one that does not
+    /// fit: "a number", "one of S, M, L"; `date` says the format's dates.
+    static func expected(_ field: FieldDeclaration, date: String) -> String {
+        switch field.kind {
+        case .text: field.allowedValues.isEmpty ? "text" : "one of " + field.allowedValues.joined(separator: ", ")
+        case .number: "a number"
+        case .date: date
+        case .duration: "a duration (PT2H)"
+        }
+    }
+
+    /// The remark on a value that does not fit its field, `what` worded as
+    /// its format words others (`size "XL"`, `X-TODOD-SIZE XL`): `size "XL"
+    /// not used: not one of S, M, L`.
+    static func notUsed(_ what: String, _ field: FieldDeclaration, date: String) -> String {
+        "\(what) not used: not \(expected(field, date: date))"
+    }
+
+    /// `values` in the order an export writes them, each with its field:
+    /// the declared fields in the catalog's order, then the orphans (whose
+    /// declaration is gone: no field) by name.
+    static func ordered(_ values: [String: FieldValue], by fields: FieldCatalog)
+        -> [(name: String, field: FieldDeclaration?, value: FieldValue)]
+    {
+        guard !values.isEmpty else { return [] }
+        var ordered: [(name: String, field: FieldDeclaration?, value: FieldValue)] = []
+        for field in fields.declarations {
+            if let value = values[field.name] { ordered.append((field.name, field, value)) }
+        }
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) where fields[name]?.name != name {
+            ordered.append((name, nil, value))
+        }
+        return ordered
+    }
+}
