@@ -14,7 +14,7 @@ extension ListOwner {
         let watched = try Self.selection(params.properties)
         let selection = params.selection
         let view = try viewID(for: selection)
-        let definition = try Self.definition(of: selection)
+        let definition = try Self.definition(of: selection, fields: viewModel.fields)
         let state: TodoListState
         do throws(TodoError) {
             state = try viewModel.openView(view, definition: definition)
@@ -85,10 +85,10 @@ extension ListOwner {
         } else {
             view = try viewID(for: ViewSelection(view: params.view ?? "main"))
         }
+        let query = try params.query.map { text throws(RPCError) in try Self.query(text, fields: viewModel.fields) }
         guard
             let outcome = try viewModel.setOptions(
-                of: view, filter: params.filter, query: try params.query.map(Self.query), sort: params.sort,
-                grouping: params.grouping.map(\.grouping))
+                of: view, filter: params.filter, query: query, sort: params.sort, grouping: params.grouping.map(\.grouping))
         else {
             return revision
         }
@@ -98,7 +98,8 @@ extension ListOwner {
     /// Saves a named view; everyone watching it is sent the change.
     func saveView(_ params: SaveView.Params, cause: Cause) throws -> (NamedViewSummary, Int) {
         let definition = ViewDefinition(
-            filter: params.filter ?? .all, query: try Self.query(params.query ?? ""), sort: params.sort ?? .created,
+            filter: params.filter ?? .all, query: try Self.query(params.query ?? "", fields: viewModel.fields),
+            sort: params.sort ?? .created,
             grouping: params.grouping?.grouping)
         var durableAt = revision
         let isNew = !viewModel.namedViews.contains { $0.name == params.name }
@@ -136,15 +137,17 @@ extension ListOwner {
         touched.insert(connection.id)
     }
 
-    /// Query text as a request gives it, read.
-    static func query(_ text: String) throws(RPCError) -> Query {
-        do { return try Query.parse(text) } catch { throw .invalidQuery(error) }
+    /// Query text as a request gives it, read with the list's declared
+    /// `fields` (the view model's), whose names are query keys too.
+    static func query(_ text: String, fields: FieldCatalog) throws(RPCError) -> Query {
+        do { return try Query.parse(text, fields: fields) } catch { throw .invalidQuery(error) }
     }
 
     /// The definition a selection asks for (for a client's own view).
-    static func definition(of selection: ViewSelection) throws(RPCError) -> ViewDefinition {
+    static func definition(of selection: ViewSelection, fields: FieldCatalog) throws(RPCError) -> ViewDefinition {
         ViewDefinition(
-            filter: selection.filter ?? .all, query: try query(selection.query ?? ""), sort: selection.sort ?? .created,
+            filter: selection.filter ?? .all, query: try query(selection.query ?? "", fields: fields),
+            sort: selection.sort ?? .created,
             grouping: selection.grouping?.grouping)
     }
 

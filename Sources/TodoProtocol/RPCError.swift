@@ -212,6 +212,8 @@ extension RPCError {
             self.init(code: Code.notFound, name: "todo.noteNotFound", message: error.description)
         case .invalidQuery:
             self.init(code: Code.invalidParams, name: "todo.invalidQuery", message: error.description)
+        case .invalidSort:
+            self.init(code: Code.invalidParams, name: "todo.invalidSort", message: error.description)
         case .viewNotFound:
             self.init(code: Code.notFound, name: "view.notFound", message: error.description)
         case .invalidViewName:

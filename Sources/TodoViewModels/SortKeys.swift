@@ -30,10 +30,13 @@ struct SortKeys {
         let urgency: Double
         /// The project as written (for grouping headers).
         let projectName: String?
+        /// The declared fields' values as sorts compare them, by field name;
+        /// empty (and shared) for the many items that have none.
+        let fields: [String: FieldSortValue]
 
         init(
             id: TodoID, createdAt: Date, modifiedAt: Date, title: NaturalSortKey, dueInstant: Date?, priorityRank: Int,
-            project: String?, urgency: Double, projectName: String?
+            project: String?, urgency: Double, projectName: String?, fields: [String: FieldSortValue] = [:]
         ) {
             self.id = id
             self.createdAt = createdAt
@@ -45,7 +48,18 @@ struct SortKeys {
             self.project = project
             self.urgency = urgency
             self.projectName = projectName
+            self.fields = fields
         }
+    }
+
+    /// A declared field's value as a sort key: dates as the instant they
+    /// begin (as due dates sort), numbers and durations as numbers, text
+    /// folded as projects are. The cases are in the order a value of one
+    /// sorts before a value of the other, which only a field whose kind
+    /// changed (its values then orphans of another kind) can hold.
+    enum FieldSortValue: Comparable {
+        case number(Double)
+        case text(String)
     }
 
     /// By id (a dense table: binary searches read a key per step).
@@ -76,7 +90,18 @@ struct SortKeys {
             priorityRank: item.priority.map { $0 == .high ? 3 : $0 == .medium ? 2 : 1 } ?? 0,
             project: item.project.map(Self.folded),
             urgency: Urgency.score(of: item, today: today, timeZone: timeZone),
-            projectName: item.project)
+            projectName: item.project, fields: item.values.isEmpty ? [:] : item.values.compactMapValues(sortValue))
+    }
+
+    /// How `value` sorts; nil (as no value) for a number that is not one,
+    /// which would compare as neither before nor after any other.
+    private func sortValue(_ value: FieldValue) -> FieldSortValue? {
+        switch value {
+        case .text(let text): .text(Self.folded(text))
+        case .number(let number): number.isNaN ? nil : .number(number)
+        case .duration(let seconds): .number(Double(seconds))
+        case .date(let date): .number(date.sortInstant(in: timeZone).timeIntervalSinceReferenceDate)
+        }
     }
 
     /// The title as the project order compares it: case, diacritics and
@@ -150,6 +175,7 @@ struct SortKeys {
             return sign * (lhs.priorityRank > rhs.priorityRank ? -1 : 1)
         case .project: return compareMissingLast(lhs.project, rhs.project, reversed: key.reversed)
         case .urgency: return sign * threeWay(rhs.urgency, lhs.urgency)
+        case .declared(let name): return compareMissingLast(lhs.fields[name], rhs.fields[name], reversed: key.reversed)
         }
     }
 

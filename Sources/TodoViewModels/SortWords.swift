@@ -14,7 +14,10 @@ import TodoModel
 /// encoded exactly (equal words for tying keys only), except the title,
 /// whose words are the first 24 elements of its natural-order key, each
 /// clamped to a byte: a title ends the words, and titles that share those
-/// are compared in full.
+/// are compared in full. A declared field's key is a number (dates as their
+/// instant) or a text's rank among the rows', as projects are; a field
+/// holding both (orphans of another kind) is only told apart from having no
+/// value, and ends the words like a title.
 struct SortWords {
     /// One row being sorted: its words and its key (kept alive by `SortKeys`).
     struct Entry {
@@ -27,7 +30,19 @@ struct SortWords {
     private enum Part {
         case group
         case key(ListSort.Key)
+        /// A declared field's key, by name, and how its values are written.
+        case field(String, FieldWords, reversed: Bool)
         case id
+    }
+
+    /// How one sorted field's values become a word, decided by the values the rows hold.
+    private enum FieldWords {
+        /// Numbers (and dates and durations), or no values at all.
+        case numbers
+        /// Texts, by their place among the rows' texts.
+        case texts([String: UInt64])
+        /// Both: a value or none, the rest compared in full.
+        case mixed
     }
 
     private let parts: [Part]
@@ -54,7 +69,12 @@ struct SortWords {
     init(sort: ListSort, grouping: ListGrouping?, keys: [Unmanaged<SortKeys.Key>]) {
         self.sort = sort
         self.grouping = grouping
-        parts = (grouping == .project ? [.group] : []) + sort.keys.map(Part.key) + [.id]
+        parts =
+            (grouping == .project ? [.group] : [])
+            + sort.keys.map { key in
+                guard case .declared(let name) = key.field else { return Part.key(key) }
+                return Part.field(name, Self.fieldWords(name, keys), reversed: key.reversed)
+            } + [.id]
         if grouping == .project || sort.keys.contains(where: { $0.field == .project }) {
             var projects = Set<WrittenProject>()
             for reference in keys {
@@ -70,6 +90,25 @@ struct SortWords {
         } else {
             (projectRanks, groupRanks) = ([:], [:])
         }
+    }
+
+    /// Whether the rows' values of field `name` are numbers, texts (and
+    /// their ranks) or both.
+    private static func fieldWords(_ name: String, _ keys: [Unmanaged<SortKeys.Key>]) -> FieldWords {
+        var texts = Set<String>()
+        var hasNumbers = false
+        for reference in keys {
+            reference._withUnsafeGuaranteedRef { key in
+                switch key.fields[name] {
+                case .number?: hasNumbers = true
+                case .text(let text)?: texts.insert(text)
+                case nil: break
+                }
+            }
+        }
+        if texts.isEmpty { return .numbers }
+        if hasNumbers { return .mixed }
+        return .texts(Dictionary(uniqueKeysWithValues: texts.sorted().enumerated().map { ($1, UInt64($0)) }))
     }
 
     /// The entries of `keys` in the view's order.
@@ -97,6 +136,18 @@ struct SortWords {
                     words.append(key.project.map { groupRanks[WrittenProject(folded: $0, written: key.projectName ?? $0)]! } ?? .max)
                 case .id:
                     words.append(UInt64(bitPattern: key.id.rawValue) ^ Self.signBit)
+                case .field(let name, let encoding, let reversed):
+                    // Missing last in either direction.
+                    switch (key.fields[name], encoding) {
+                    case (nil, _): words.append(.max)
+                    case (.number(let number)?, .numbers): words.append(Self.ordered(number, reversed: reversed))
+                    case (.text(let text)?, .texts(let ranks)):
+                        words.append(reversed ? .max - 1 - ranks[text]! : ranks[text]!)
+                    default:
+                        // Mixed: every value ties here, and what follows must not decide before it does.
+                        words.append(0)
+                        break parts
+                    }
                 case .key(let sortKey):
                     let reversed = sortKey.reversed
                     switch sortKey.field {
@@ -119,6 +170,8 @@ struct SortWords {
                         let title = key.titleWords
                         for word in [title.0, title.1, title.2] { words.append(reversed ? ~word : word) }
                         break parts
+                    case .declared:
+                        preconditionFailure("a declared field's key is a .field part")
                     }
                 }
                 if words.count >= 3 { break }

@@ -34,7 +34,7 @@ extension TodoListViewModel {
         for (name, settings) in write.viewSettings.sorted(by: { $0.key < $1.key }) {
             // A view saved elsewhere shows here as it would have had it been
             // saved here; a query that no longer reads shows every item.
-            let definition = ViewDefinition(settings)
+            let definition = ViewDefinition(settings, fields: fields)
             savedViewSettings[name] = settings
             if let redefined = try? define(.shared(name), as: definition) {
                 for (view, change) in redefined.changes { changes[view] = change }

@@ -15,12 +15,13 @@ public struct ViewDefinition: Hashable, Sendable {
         self.grouping = grouping
     }
 
-    /// The definition a stored view's settings describe; a stored query that
-    /// no longer parses (it never should) shows everything rather than nothing.
-    init(_ settings: ViewSettings) {
+    /// The definition a stored view's settings describe, its query read with
+    /// the list's declared `fields`; a stored query that no longer parses (a
+    /// field it names is no longer declared) shows everything rather than nothing.
+    init(_ settings: ViewSettings, fields: FieldCatalog) {
         self.init(
-            filter: settings.filter, query: (try? Query.parse(settings.query)) ?? .all, sort: settings.sort,
-            grouping: settings.grouping)
+            filter: settings.filter, query: (try? Query.parse(settings.query, fields: fields)) ?? .all,
+            sort: settings.sort, grouping: settings.grouping)
     }
 
     var settings: ViewSettings {

@@ -24,7 +24,12 @@ import Testing
         let saved = try await todoctl("view", "save", "fruit", "--sort", "-created", socket: socket)
         #expect(saved.status == 0 && saved.stdout.contains("sort created-"), "\(saved)")
 
-        let bad = try await todoctl("sort", "-colour", socket: socket)
-        #expect(bad.status == 64 && bad.stderr.contains("colour") && bad.stderr.contains("is not a sort key"), "\(bad)")
+        let bad = try await todoctl("sort", "-colour!", socket: socket)
+        #expect(bad.status == 64 && bad.stderr.contains("colour!") && bad.stderr.contains("is not a sort key"), "\(bad)")
+        // A name of letters may be a field todod.conf declares: todod says whether it is.
+        let undeclared = try await todoctl("sort", "-colour", socket: socket)
+        #expect(
+            undeclared.status == 65 && undeclared.stderr.contains("\"colour\" is not a sort key")
+                && undeclared.stderr.contains("a declared field's name (scheduled, until)"), "\(undeclared)")
     }
 }

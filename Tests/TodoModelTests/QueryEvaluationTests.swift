@@ -12,6 +12,7 @@ struct QueryTestItem: QueryableItem {
     var wait: DueDate? = nil
     var isDone = false
     var isRecurring = false
+    var values: [String: FieldValue] = [:]
 }
 
 /// Which items a compiled query keeps.

@@ -2,7 +2,8 @@ import TestSupport
 import Testing
 import TodoModel
 
-/// Random text built from the grammar's own characters and words: the parser
+/// Random text built from the grammar's own characters and words (and the
+/// declared fields' keys, `queryTestFields`): the parser
 /// never crashes, every error points inside the text, and every query it
 /// accepts reads back the same from its canonical text.
 @Suite struct QueryFuzzTests {
@@ -11,6 +12,7 @@ import TodoModel
         "or", "and", "not", "OR", " or ", " and ", " not ", "project:", "pro:", "pri:", "priority.above:",
         "due:", "due.before:", "status:", "H", "none", "overdue", "recurring", "home.garden", "foo:", "https://",
         "\t", "[", "*", "?", "\u{301}", "\u{A0}", "👩‍👩‍👧", "Ω",
+        "ready", "sch:", "scheduled.after:", "until.", "estimate:", "estimate.above:", "size:", "owner:", "2h", "M",
     ]
 
     static func randomText(_ random: inout SeededRandom) -> String {
@@ -26,11 +28,11 @@ import TodoModel
         for _ in 0..<5_000 {
             let text = Self.randomText(&random)
             do {
-                let query = try Query.parse(text)
+                let query = try Query.parse(text, fields: queryTestFields)
                 parsed += 1
                 let canonical = query.description
                 do {
-                    let again = try Query.parse(canonical)
+                    let again = try Query.parse(canonical, fields: queryTestFields)
                     if again != query { failures.append("\(text) → \(canonical) reads as \(again)") }
                     if again.description != canonical { failures.append("\(canonical) is not stable") }
                 } catch {

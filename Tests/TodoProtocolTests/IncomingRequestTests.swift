@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoModel
 import TodoProtocol
 
 @Suite struct IncomingRequestTests {
@@ -157,17 +158,22 @@ import TodoProtocol
 
     /// Sort text that cannot be read is todo.invalidSort, as PROTOCOL.md's
     /// errors say, in every method that takes a sort (and inside a
-    /// transaction's JSONValue path too): not the generic invalidParams.
+    /// transaction's JSONValue path too): not the generic invalidParams. A
+    /// name of lowercase letters reads as a declared field's (`colour`), and
+    /// one the list does not declare is todo.invalidSort too, from the view model.
     @Test func unreadableSortTextIsInvalidSort() throws {
-        let unknownKey = try request(#"{"jsonrpc":"2.0","id":1,"method":"view.get","params":{"own":true,"sort":"priority,colour"}}"#)
+        let unknownKey = try request(#"{"jsonrpc":"2.0","id":1,"method":"view.get","params":{"own":true,"sort":"priority,colour2"}}"#)
         do {
             _ = try unknownKey.decodeParams(ViewSelection.self)
             Issue.record("decoded")
         } catch {
             #expect(error.name == "todo.invalidSort")
             #expect(error.code == RPCError.Code.invalidParams)
-            #expect(error.message.contains("\"colour\" is not a sort key"), "\(error.message)")
+            #expect(error.message.contains("\"colour2\" is not a sort key"), "\(error.message)")
         }
+        let undeclared = RPCError(TodoError.invalidSort("\"colour\" is not a sort key"))
+        #expect(undeclared.name == "todo.invalidSort")
+        #expect(undeclared.code == RPCError.Code.invalidParams)
         let twice = try request(#"{"jsonrpc":"2.0","id":1,"method":"view.save","params":{"name":"a","sort":"due,due-"}}"#)
         #expect(throws: RPCError.invalidSort("due is named twice")) { try twice.decodeParams(SaveView.Params.self) }
         #expect {

@@ -71,7 +71,7 @@ private struct RandomSession {
 
     init(seed: UInt64) throws {
         inputs = RandomListInputs(seed: seed)
-        viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
+        viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock, fields: RandomListInputs.fields)
         stored = viewModel.snapshot
         lastTick = clock.now
         timer = viewModel.nextEvent
@@ -236,7 +236,7 @@ private struct RandomSession {
             log.append("tick at \(clock.now), reverted")
         } else {
             let id = inputs.pick(openViews)
-            applied = try viewModel.setOptions(of: id, query: try Query.parse(inputs.query()))?.applied
+            applied = try viewModel.setOptions(of: id, query: try Query.parse(inputs.query(), fields: RandomListInputs.fields))?.applied
             log.append("options of \(id), reverted")
         }
         if let applied { viewModel.revert(applied) } else { log.append("(nothing to revert)") }
@@ -249,14 +249,17 @@ private struct RandomSession {
         if timer.map({ event < $0 }) ?? true { timer = event }
     }
 
-    /// The clock has just moved: if an item turned overdue or stopped
-    /// waiting after the last tick and by now, the timer must have been
+    /// The clock has just moved: if an item turned overdue, stopped waiting
+    /// or reached its scheduled moment after the last tick and by now, the timer must have been
     /// set for that moment or earlier, or the daemon would have shown the
     /// item as it was for longer than it takes to tick.
     private mutating func checkTheTimerWouldHaveFired() {
         let timeZone = clock.timeZone
         let changes = viewModel.snapshot.items.filter { !$0.isDone }.flatMap { item in
-            [item.due?.overdueFrom(in: timeZone), item.wait?.sortInstant(in: timeZone)].compactMap { $0 }.map { (item.id, $0) }
+            var scheduled: Date?
+            if case .date(let date)? = item.values["scheduled"] { scheduled = date.sortInstant(in: timeZone) }
+            return [item.due?.overdueFrom(in: timeZone), item.wait?.sortInstant(in: timeZone), scheduled].compactMap { $0 }
+                .map { (item.id, $0) }
         }.filter { $0.1 > lastTick && $0.1 <= clock.now }
         guard let (id, first) = changes.min(by: { $0.1 < $1.1 }) else { return }
         if timer.map({ $0 > first }) ?? true {
@@ -300,7 +303,7 @@ private struct RandomSession {
     /// named view must come back as it is, and an own view opened again
     /// with its definition must show what the one kept up to date shows.
     func restartProblems() throws -> [String] {
-        let restarted = TodoListViewModel(snapshot: stored, clock: clock.todoClock)
+        let restarted = TodoListViewModel(snapshot: stored, clock: clock.todoClock, fields: RandomListInputs.fields)
         var problems: [String] = []
         if restarted.namedViews != viewModel.namedViews { problems.append("restarted: the named views differ") }
         for id in openViews {

@@ -4,8 +4,8 @@ import TodoViewModels
 
 /// The order a view's rows must be in, worked out from the items by the
 /// rules `ListSort` documents: each key in its usual direction (or
-/// reversed), items without a due date, priority or project last either
-/// way, grouped first by project when the view groups, and ties by id.
+/// reversed), items without a due date, priority, project or field value
+/// last either way, grouped first by project when the view groups, and ties by id.
 ///
 /// The view model keeps each view's order by placing one changed row at a
 /// time; this is the order from scratch that placing must always give.
@@ -42,6 +42,34 @@ struct ExpectedOrder {
             return Self.missingLast(lhs.priority, rhs.priority, reversed: !key.reversed)
         case .project: return Self.missingLast(lhs.project.map(Self.folded), rhs.project.map(Self.folded), reversed: key.reversed)
         case .urgency: return sign * Self.threeWay(urgency(of: rhs), urgency(of: lhs))
+        case .declared(let name):
+            return Self.missingLast(fieldOrder(lhs.values[name]), fieldOrder(rhs.values[name]), reversed: key.reversed)
+        }
+    }
+
+    /// A field's value as it sorts: dates by when they begin, numbers and
+    /// durations by size, and after all of those text A to Z ignoring case and accents.
+    private func fieldOrder(_ value: FieldValue?) -> FieldOrder? {
+        switch value {
+        case nil: nil
+        case .number(let number)?: FieldOrder(number: number)
+        case .duration(let seconds)?: FieldOrder(number: Double(seconds))
+        case .date(let date)?: FieldOrder(number: date.sortInstant(in: timeZone).timeIntervalSinceReferenceDate)
+        case .text(let text)?: FieldOrder(text: Self.folded(text))
+        }
+    }
+
+    private struct FieldOrder: Comparable {
+        var number: Double?
+        var text: String?
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs.number, rhs.number) {
+            case let (left?, right?): left < right
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): lhs.text! < rhs.text!
+            }
         }
     }
 

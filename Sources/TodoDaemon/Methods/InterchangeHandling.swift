@@ -55,7 +55,8 @@ extension ListOwner {
 
 extension ExportTodos: OwnerMethod {
     static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
-        let items = try owner.viewModel.exportedItems(matching: try ListOwner.query(params.query ?? ""))
+        let query = try ListOwner.query(params.query ?? "", fields: owner.viewModel.fields)
+        let items = try owner.viewModel.exportedItems(matching: query)
         let (after, before) = try position(params.cursor)
         let document = owner.viewModel.exportDocument(params.format, version: ReleaseVersion.number)
         var index = items.partitionPoint { $0.id.rawValue > after }

@@ -7,7 +7,8 @@ extension GetListView: OwnerMethod {
     static func answer(_ selection: ViewSelection, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<TodoListState> {
         let id = try owner.viewID(for: selection)
         defer { owner.viewModel.closeView(id) }
-        let state = try owner.viewModel.openView(id, definition: try ListOwner.definition(of: selection))
+        let definition = try ListOwner.definition(of: selection, fields: owner.viewModel.fields)
+        let state = try owner.viewModel.openView(id, definition: definition)
         return ListOwner.Answer(result: state, durableAt: owner.revision)
     }
 }

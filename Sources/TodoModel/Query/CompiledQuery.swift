@@ -5,9 +5,11 @@ extension Query {
     /// many items at the instant `now` in `timeZone`.
     ///
     /// `resolvingDates` turns date text (`fri`, `2026-12-01`) into a due date;
-    /// its errors are thrown from here unchanged. `now` is fixed in the result:
-    /// `overdue` and `status:waiting` mean "as of `now`", so a view that lives
-    /// across midnight compiles its query again.
+    /// its errors are thrown from here unchanged (so are a declared field's
+    /// `FieldValueError`s, for a query built by hand with a value its kind
+    /// does not read). `now` is fixed in the result: `overdue`, `ready` and
+    /// `status:waiting` mean "as of `now`", so a view that lives across
+    /// midnight compiles its query again.
     public func compile(
         resolvingDates: (String) throws -> DueDate, timeZone: TimeZone, now: Date
     ) throws -> CompiledQuery {
@@ -35,9 +37,41 @@ extension Query {
         case .overdue: return .overdue
         case .status(let status): return .status(status)
         case .recurring: return .recurring
+        case .ready: return .ready
+        case .field(let term): return try term.compiledNode(resolve, context)
         case .not(let query): return .not(try query.compiledNode(resolve, context))
         case .and(let left, let right): return .and(try left.compiledNode(resolve, context), try right.compiledNode(resolve, context))
         case .or(let left, let right): return .or(try left.compiledNode(resolve, context), try right.compiledNode(resolve, context))
+        }
+    }
+}
+
+extension FieldQuery {
+    /// The value read by the field's kind, as `CompiledQuery` compares it:
+    /// a date resolved (to its day for `name:value`), text lowercased.
+    fileprivate func compiledNode(
+        _ resolve: (String) throws -> DueDate, _ context: CompiledQuery.Context
+    ) throws -> CompiledQuery.Node {
+        func operand(_ text: String, day: Bool) throws -> CompiledQuery.FieldOperand {
+            switch kind {
+            case .text: return .text(NameCase.lowercased(text))
+            case .date:
+                let date = try resolve(text)
+                return day ? .day(context.dayNumber(of: date)) : .bound(context.bound(of: date))
+            case .number, .duration:
+                // Checked when read; a query built by hand may still hold anything.
+                switch try kind.value(of: text, dates: nil) {
+                case .number(let number): return .number(number)
+                case .duration(let seconds): return .seconds(seconds)
+                default: preconditionFailure("a number or a duration reads as one")
+                }
+            }
+        }
+        switch test {
+        case .noValue: return .fieldNone(name)
+        case .equal(let text): return .fieldEqual(name, try operand(text, day: true))
+        case .below(let text): return .fieldBelow(name, try operand(text, day: false))
+        case .above(let text): return .fieldAbove(name, try operand(text, day: false))
         }
     }
 }
@@ -65,6 +99,18 @@ public struct CompiledQuery: Sendable {
     /// for: not done, and its wait date still ahead.
     public func isWaiting(_ item: some QueryableItem) -> Bool {
         !item.isDone && context.isWaiting(item.wait)
+    }
+
+    /// Whether the item has expired as of the moment the query was compiled
+    /// for: not done, and past its `until` (the end of that day, or that
+    /// moment). Like waiting items, expired ones are hidden from views whose
+    /// query names no status.
+    public func hasExpired(_ item: TodoItem) -> Bool {
+        guard !item.isDone, let until = item.until else { return false }
+        return switch until {
+        case .day(let day): context.today > day.dayNumber
+        case .moment(let date): context.now >= date
+        }
     }
 
     /// `isWaiting` for a `TodoItem` (see `matches(_:)`).
@@ -109,11 +155,41 @@ public struct CompiledQuery: Sendable {
             case .pending: return !item.isDone && !context.isWaiting(item.wait)
             }
         case .recurring: return item.isRecurring
+        case .ready:
+            guard !item.isDone, !context.isWaiting(item.wait) else { return false }
+            guard case .date(let scheduled)? = item.values[Self.scheduled] else { return true }
+            return context.hasBegun(scheduled)
+        case .fieldNone(let name): return item.values[name] == nil
+        case .fieldEqual(let name, let operand):
+            switch (item.values[name], operand) {
+            case (.text(let text)?, .text(let lowercased)): return NameCase.lowercased(text) == lowercased
+            case (.number(let number)?, .number(let operand)): return number == operand
+            case (.duration(let seconds)?, .seconds(let operand)): return seconds == operand
+            case (.date(let date)?, .day(let day)): return context.dayNumber(of: date) == day
+            default: return false  // no value, or one of another kind (an orphan)
+            }
+        case .fieldBelow(let name, let operand):
+            switch (item.values[name], operand) {
+            case (.number(let number)?, .number(let operand)): return number < operand
+            case (.duration(let seconds)?, .seconds(let operand)): return seconds < operand
+            case (.date(let date)?, .bound(let bound)): return context.isBefore(date, bound)
+            default: return false
+            }
+        case .fieldAbove(let name, let operand):
+            switch (item.values[name], operand) {
+            case (.number(let number)?, .number(let operand)): return number > operand
+            case (.duration(let seconds)?, .seconds(let operand)): return seconds > operand
+            case (.date(let date)?, .bound(let bound)): return context.isAfter(date, bound)
+            default: return false
+            }
         case .not(let node): return !matches(node, item)
         case .and(let left, let right): return matches(left, item) && matches(right, item)
         case .or(let left, let right): return matches(left, item) || matches(right, item)
         }
     }
+
+    /// The field `ready` reads.
+    private static let scheduled = FieldDeclaration.scheduled.name
 
     /// No priority ranks below L.
     private static func rank(_ priority: Priority?) -> Int {
@@ -142,9 +218,27 @@ public struct CompiledQuery: Sendable {
         case overdue
         case status(QueryStatus)
         case recurring
+        case ready
+        /// By field name.
+        case fieldNone(String)
+        case fieldEqual(String, FieldOperand)
+        case fieldBelow(String, FieldOperand)
+        case fieldAbove(String, FieldOperand)
         case not(Node)
         case and(Node, Node)
         case or(Node, Node)
+    }
+
+    /// A declared field's operand, read by the field's kind.
+    enum FieldOperand: Sendable {
+        /// Lowercased.
+        case text(String)
+        case number(Double)
+        case seconds(Int)
+        /// For `name:date`: the day.
+        case day(Int)
+        /// For `.before` and `.after`.
+        case bound(Bound)
     }
 
     /// A compiled regular expression (the standard library's `Regex`, not
@@ -209,6 +303,15 @@ public struct CompiledQuery: Sendable {
             case (.moment(let date), nil): date >= bound.nextDayStart
             case (.moment(let date), let moment?): date > moment
             case (.day(let day), _?): day.dayNumber > bound.day
+            }
+        }
+
+        /// Whether a scheduled day has begun (at its start in the time zone)
+        /// or a scheduled moment has come.
+        func hasBegun(_ date: DueDate) -> Bool {
+            switch date {
+            case .day(let day): day.dayNumber <= today
+            case .moment(let moment): moment <= now
             }
         }
 

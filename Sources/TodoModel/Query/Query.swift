@@ -43,6 +43,11 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
     case overdue
     case status(QueryStatus)
     case recurring
+    /// Ready to start: not done, not waiting, and not scheduled for a day or
+    /// moment still ahead (`scheduled` unset, or its day or moment begun).
+    case ready
+    /// A term on a declared field (`FieldDeclaration`), by the field's name.
+    case field(FieldQuery)
     case not(Query)
     case and(Query, Query)
     case or(Query, Query)
@@ -53,10 +58,15 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
     /// query is compiled against a clock; `checkingDates` refuses, here and
     /// with their position, those that can never be resolved. A caller
     /// resolving dates its own way passes a check of its own.
+    ///
+    /// `fields` are the declared fields whose names (and aliases) are keys
+    /// too (`estimate.above:2`, `sch:none`); their values are checked by
+    /// each field's kind here, and kept as text like dates.
     public static func parse(
-        _ text: String, checkingDates: @escaping (String) throws(NaturalDateError) -> Void = NaturalDateParser.check
+        _ text: String, fields: FieldCatalog = .builtIn,
+        checkingDates: @escaping (String) throws(NaturalDateError) -> Void = NaturalDateParser.check
     ) throws(QueryParseError) -> Query {
-        try QueryParser.parse(text, checkingDates: checkingDates)
+        try QueryParser.parse(text, fields: fields, checkingDates: checkingDates)
     }
 
     /// Whether any `status:` term appears, so the caller knows whether to add
@@ -89,6 +99,8 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
         case .overdue: return "overdue"
         case .status(let status): return field(.status, status.rawValue)
         case .recurring: return "recurring"
+        case .ready: return "ready"
+        case .field(let term): return term.description
         case .not(.tag(let name)): return "-" + name
         case .not(let query): return "not " + query.rendered(atLeast: .not)
         case .and(let left, let right): return left.rendered(atLeast: .and) + " and " + right.rendered(atLeast: .not)
@@ -118,14 +130,20 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
     }
 
     private func field(_ key: QueryKey, _ value: String, quoteNone: Bool = false) -> String {
+        Self.keyed(key.canonicalSpelling, value, quoteNone: quoteNone)
+    }
+
+    /// `key:value`, the value quoted when it would not read back as itself
+    /// (or, with `quoteNone`, as the word `none` rather than the text).
+    static func keyed(_ key: String, _ value: String, quoteNone: Bool = false) -> String {
         let needsQuotes = value.isEmpty || value.unicodeScalars.first == "/" || (quoteNone && value.lowercased() == "none")
             || value.unicodeScalars.contains { $0.properties.isWhitespace || "()\"\\".unicodeScalars.contains($0) }
-        return key.canonicalSpelling + ":" + (needsQuotes ? Self.quoted(value) : value)
+        return key + ":" + (needsQuotes ? Self.quoted(value) : value)
     }
 
     /// Title text as a bare word when it would read back as the same text, else quoted.
     private static func quotedIfNeeded(_ text: String) -> String {
-        let keywords: Set<String> = ["and", "or", "not", "overdue", "recurring"]
+        let keywords: Set<String> = ["and", "or", "not", "overdue", "recurring", "ready"]
         // Scalars, not characters, as the lexer reads them (see `QueryText`).
         let scalars = text.unicodeScalars
         let bare = !text.isEmpty && !keywords.contains(text.lowercased())
@@ -160,6 +178,51 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return String(result)
+    }
+}
+
+/// A term on a declared field: `estimate:3`, `size:none`,
+/// `estimate.above:2`, `scheduled.before:fri`.
+///
+/// Values are kept as they were typed, like `due`'s dates, and read by
+/// `kind` when the query is compiled: a date (`scheduled:fri`) must follow
+/// the clock, and the canonical text then says what was typed (`2h` stays
+/// `2h`). The kind is kept with the name, so a compiled query does not need
+/// the catalog it was read with; reading the canonical text with the same
+/// catalog gives the same term back.
+public struct FieldQuery: Hashable, Sendable, CustomStringConvertible {
+    public enum Test: Hashable, Sendable {
+        /// `name:value`: text equal ignoring case, the same number or
+        /// duration, or a date on the day the value names.
+        case equal(String)
+        /// `name:none`: the item has no value.
+        case noValue
+        /// `name.below:` (a number or a duration below the value), or for a
+        /// date `name.before:`, as `due.before:`.
+        case below(String)
+        /// `name.above:`, or for a date `name.after:`, as `due.after:`.
+        case above(String)
+    }
+
+    /// The field's name (never an alias).
+    public var name: String
+    public var kind: FieldKind
+    public var test: Test
+
+    public init(name: String, kind: FieldKind, test: Test) {
+        self.name = name
+        self.kind = kind
+        self.test = test
+    }
+
+    /// The canonical text: `estimate.above:2`, `scheduled:"next fri"`.
+    public var description: String {
+        switch test {
+        case .noValue: return name + ":none"
+        case .equal(let value): return Query.keyed(name, value, quoteNone: true)
+        case .below(let value): return Query.keyed(name + "." + (kind.comparisons?.below ?? "below"), value)
+        case .above(let value): return Query.keyed(name + "." + (kind.comparisons?.above ?? "above"), value)
+        }
     }
 }
 

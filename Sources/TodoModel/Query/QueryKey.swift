@@ -1,7 +1,9 @@
 /// The keys a query term can have before its colon (`project:home`).
 ///
 /// Each has one canonical spelling (used when a query is written back out)
-/// and possibly a short alias. Keys are matched ignoring case.
+/// and possibly a short alias. Keys are matched ignoring case. A declared
+/// field's name and aliases are keys too (`estimate`, `sch.before`), found
+/// in the catalog the parser is given, not here: they change with todod.conf.
 enum QueryKey: CaseIterable {
     case project
     case priority

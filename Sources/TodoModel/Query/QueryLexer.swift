@@ -19,6 +19,7 @@ struct QueryToken: Equatable {
         case field(key: String, value: String, valueIsQuoted: Bool, valueStart: Int)
         case overdue
         case recurring
+        case ready
     }
 
     var kind: Kind
@@ -83,24 +84,29 @@ struct QueryText {
 /// - `/` starts a regular expression that ends at the next unescaped `/`; `\/`
 ///   stands for `/`, any other `\x` is passed to the pattern as written.
 /// - Anything else is a word, running to the next white space or parenthesis.
-///   A word is a keyword (`and`, `or`, `not`, `overdue`, `recurring`, in any
-///   case), a tag (`+x`, `-x`), a `key:value` term, or title text. It is read
-///   as `key:value` when the part before its first colon looks like a key
-///   (ASCII letters, dot-separated) and the value is not empty and does not
-///   start with `/`. So `https://example.com` and `12:30` are title text, and
+///   A word is a keyword (`and`, `or`, `not`, `overdue`, `recurring`,
+///   `ready`, in any case), a tag (`+x`, `-x`), a `key:value` term, or title
+///   text. It is read as `key:value` when the part before its first colon
+///   looks like a key (ASCII letters, dot-separated) and the value is not
+///   empty and does not start with `/`. So `https://example.com` and `12:30` are title text, and
 ///   `foo:bar` is an unknown key (an error, so typos do not silently search the
-///   titles). A value may be quoted: `due:"next friday"`.
+///   titles). A value may be quoted: `due:"next friday"`. A known key with
+///   nothing after its colon (`due:`, `estimate:`) is a term too, which the
+///   parser refuses saying a value is missing.
 struct QueryLexer {
     private let text: QueryText
     private var characters: [Unicode.Scalar] { text.scalars }
     private var index = 0
+    /// Whether a key-shaped word names a key (the query's own or a declared field's).
+    private let isKey: (String) -> Bool
 
-    init(_ text: QueryText) {
+    init(_ text: QueryText, isKey: @escaping (String) -> Bool) {
         self.text = text
+        self.isKey = isKey
     }
 
-    static func tokens(of text: QueryText) throws(QueryParseError) -> [QueryToken] {
-        var lexer = QueryLexer(text)
+    static func tokens(of text: QueryText, isKey: @escaping (String) -> Bool) throws(QueryParseError) -> [QueryToken] {
+        var lexer = QueryLexer(text, isKey: isKey)
         var tokens: [QueryToken] = []
         while let token = try lexer.next() {
             tokens.append(token)
@@ -231,6 +237,7 @@ struct QueryLexer {
         case "not": return token(.not)
         case "overdue": return token(.overdue)
         case "recurring": return token(.recurring)
+        case "ready": return token(.ready)
         default: break
         }
         let scalars = word.unicodeScalars
@@ -239,7 +246,7 @@ struct QueryLexer {
         if let colon = scalars.firstIndex(of: ":") {
             let key = String(scalars[..<colon])
             let value = String(scalars[scalars.index(after: colon)...])
-            if QueryKey.hasKeyShape(key), value.unicodeScalars.first != "/", !value.isEmpty || QueryKey(spelling: key) != nil {
+            if QueryKey.hasKeyShape(key), value.unicodeScalars.first != "/", !value.isEmpty || isKey(key) {
                 let valueStart = start + key.unicodeScalars.count + 1
                 return token(.field(key: key, value: value, valueIsQuoted: false, valueStart: valueStart))
             }

@@ -21,12 +21,13 @@ struct QueryParser {
 
     private let text: QueryText
     private let tokens: [QueryToken]
+    private let fields: FieldCatalog
     private let checkDate: (String) throws(NaturalDateError) -> Void
     private var index = 0
     private var depth = 0
 
     static func parse(
-        _ string: String, checkingDates checkDate: @escaping (String) throws(NaturalDateError) -> Void
+        _ string: String, fields: FieldCatalog, checkingDates checkDate: @escaping (String) throws(NaturalDateError) -> Void
     ) throws(QueryParseError) -> Query {
         if string.count > maximumLength {
             throw QueryParseError(
@@ -44,7 +45,8 @@ struct QueryParser {
                 found: "a control character")
         }
         let text = QueryText(string)
-        var parser = QueryParser(text: text, tokens: try QueryLexer.tokens(of: text), checkDate: checkDate)
+        let tokens = try QueryLexer.tokens(of: text) { QueryKey(spelling: $0) != nil || fieldKey($0, in: fields) != nil }
+        var parser = QueryParser(text: text, tokens: tokens, fields: fields, checkDate: checkDate)
         guard !parser.tokens.isEmpty else { return .all }
         if parser.tokens.count > maximumTokens {
             throw QueryParseError(
@@ -61,9 +63,13 @@ struct QueryParser {
         return query
     }
 
-    private init(text: QueryText, tokens: [QueryToken], checkDate: @escaping (String) throws(NaturalDateError) -> Void) {
+    private init(
+        text: QueryText, tokens: [QueryToken], fields: FieldCatalog,
+        checkDate: @escaping (String) throws(NaturalDateError) -> Void
+    ) {
         self.text = text
         self.tokens = tokens
+        self.fields = fields
         self.checkDate = checkDate
     }
 
@@ -162,6 +168,7 @@ struct QueryParser {
             return try field(key: key, value: value, valueIsQuoted: valueIsQuoted, valueStart: valueStart, token)
         case .overdue: return .overdue
         case .recurring: return .recurring
+        case .ready: return .ready
         case .rightParen, .and, .or, .not:
             preconditionFailure("not the start of a term")
         }
@@ -213,8 +220,16 @@ struct QueryParser {
         key spelling: String, value: String, valueIsQuoted: Bool, valueStart: Int, _ token: QueryToken
     ) throws(QueryParseError) -> Query {
         guard let key = QueryKey(spelling: spelling) else {
+            if let (declaration, comparison) = Self.fieldKey(spelling, in: fields) {
+                return try fieldTerm(
+                    declaration, comparison: comparison, key: spelling, value: value, valueIsQuoted: valueIsQuoted,
+                    valueStart: valueStart, token)
+            }
+            let fieldSpellings = fields.declarations.flatMap(\.spellings)
             throw QueryParseError(
-                position: position(token.start), expected: "one of the keys \(QueryKey.knownSpellings)",
+                position: position(token.start),
+                expected: "one of the keys \(QueryKey.knownSpellings)"
+                    + (fieldSpellings.isEmpty ? "" : ", or the fields \(fieldSpellings.joined(separator: ", "))"),
                 found: "\"\(spelling)\"", hint: "to search for \"\(token.spelling)\" in titles, put it in quotes")
         }
         let found = "\"\(token.spelling)\""
@@ -242,26 +257,9 @@ struct QueryParser {
             default: return .priority(priority)
             }
         case .due, .dueBefore, .dueAfter:
-            guard !value.trimmingWhitespace().isEmpty else {
-                // Quotes with nothing in them, or else what follows the
-                // colon: the end of the query, or a word the shell or the
-                // typist set apart with a space.
-                let following = valueIsQuoted ? nil : tokens.first { $0.start >= valueStart }
-                var word: String?  // a word that may be the date, not `)` or `or`
-                if let following, case .text = following.kind { word = following.spelling }
-                throw QueryParseError(
-                    position: position(valueStart), expected: "a date after \"\(spelling):\"",
-                    found: valueIsQuoted ? found : foundAt(valueStart),
-                    hint: word.map { "put the date right after the colon, as in \(spelling):\($0)" })
-            }
+            try requireValue("date", key: spelling, value: value, valueIsQuoted: valueIsQuoted, valueStart: valueStart, token)
             if key == .due, !valueIsQuoted, value.lowercased() == "none" { return .dueNone }
-            do {
-                try checkDate(value)
-            } catch {
-                throw QueryParseError(
-                    position: position(valueStart), expected: String(NaturalDateError.acceptedForms.dropFirst("expected ".count)),
-                    found: "\"\(value)\"" + (error.problem.map { " (\($0))" } ?? ""))
-            }
+            try check(date: value, for: nil, valueStart: valueStart)
             switch key {
             case .dueBefore: return .dueBefore(value)
             case .dueAfter: return .dueAfter(value)
@@ -273,6 +271,113 @@ struct QueryParser {
                 throw QueryParseError(position: position(valueStart), expected: "a status (\(statuses))", found: found)
             }
             return .status(status)
+        }
+    }
+
+    // MARK: Declared fields
+
+    /// The declared field a key names (`estimate`, `SCH`, `estimate.above`),
+    /// ignoring case, and what follows its first dot, lowercased.
+    static func fieldKey(_ spelling: String, in fields: FieldCatalog) -> (FieldDeclaration, comparison: String?)? {
+        let parts = spelling.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let declaration = fields.declaration(spelled: parts[0]) else { return nil }
+        return (declaration, parts.count > 1 ? parts[1].lowercased() : nil)
+    }
+
+    /// `name:value`, `name:none`, or one of the kind's comparisons
+    /// (`name.above:2`), the value checked by the field's kind and kept as typed.
+    private func fieldTerm(
+        _ field: FieldDeclaration, comparison: String?, key spelling: String, value: String, valueIsQuoted: Bool,
+        valueStart: Int, _ token: QueryToken
+    ) throws(QueryParseError) -> Query {
+        let name = field.name
+        let comparisons = field.kind.comparisons
+        let test: FieldQuery.Test
+        switch comparison {
+        case nil:
+            // As `due:none`: quoted, it is the text "none".
+            test = !valueIsQuoted && value.lowercased() == "none" ? .noValue : .equal(value)
+        case comparisons?.below: test = .below(value)
+        case comparisons?.above: test = .above(value)
+        default:
+            // At the word after the dot: the field is right, its comparison is not.
+            let comparisonStart = token.start + spelling.unicodeScalars.count - comparison!.unicodeScalars.count
+            let expected =
+                if let comparisons {
+                    "\(name), \(name).\(comparisons.below) or \(name).\(comparisons.above) "
+                        + "(\(name) is a \(Self.valueNoun(field.kind)))"
+                } else {
+                    "\(name) (\(name) is text, which has no comparisons)"
+                }
+            throw QueryParseError(position: position(comparisonStart), expected: expected, found: "\"\(spelling)\"")
+        }
+        try requireValue(
+            Self.valueNoun(field.kind), key: spelling, value: value, valueIsQuoted: valueIsQuoted, valueStart: valueStart,
+            token)
+        if test == .noValue {
+            // Nothing to read.
+        } else if field.kind == .date {
+            try check(date: value, for: name, valueStart: valueStart)
+        } else {
+            do throws(FieldValueError) {
+                _ = try field.value(of: value, dates: nil)
+            } catch {
+                let orNone = comparison == nil ? ", or none" : ""
+                let expected =
+                    switch field.kind {
+                    case .number: "a number for \(name), such as 3 or 2.5\(orNone)"
+                    case .duration: "a duration for \(name), such as 30min, 2h, 3d, 1w or PT2H\(orNone)"
+                    case .text, .date: "one of \(field.allowedValues.joined(separator: ", ")) for \(name)\(orNone)"
+                    }
+                throw QueryParseError(position: position(valueStart), expected: expected, found: "\"\(token.spelling)\"")
+            }
+        }
+        return .field(FieldQuery(name: name, kind: field.kind, test: test))
+    }
+
+    /// What a value of the kind is called in messages: "a number after …".
+    private static func valueNoun(_ kind: FieldKind) -> String {
+        switch kind {
+        case .text: "value"
+        case .number: "number"
+        case .date: "date"
+        case .duration: "duration"
+        }
+    }
+
+    /// Refuses an empty value (`noun` says what it should have been: "a
+    /// date after …"): quotes with nothing in them, or else what follows the
+    /// colon (the end of the query, or a word the shell or the typist set
+    /// apart with a space).
+    private func requireValue(
+        _ noun: String, key spelling: String, value: String, valueIsQuoted: Bool, valueStart: Int, _ token: QueryToken
+    ) throws(QueryParseError) {
+        guard value.trimmingWhitespace().isEmpty else { return }
+        let following = valueIsQuoted ? nil : tokens.first { $0.start >= valueStart }
+        var word: String?  // a word that may be the value, not `)` or `or`
+        if let following, case .text = following.kind { word = following.spelling }
+        throw QueryParseError(
+            position: position(valueStart), expected: "a \(noun) after \"\(spelling):\"",
+            found: valueIsQuoted ? "\"\(token.spelling)\"" : foundAt(valueStart),
+            hint: word.map { "put the \(noun) right after the colon, as in \(spelling):\($0)" })
+    }
+
+    /// Refuses date text that can never be resolved, saying why; `field`
+    /// names the declared field the date is for (nil for `due`).
+    private func check(date value: String, for field: String?, valueStart: Int) throws(QueryParseError) {
+        do {
+            try checkDate(value)
+        } catch {
+            let forms = String(NaturalDateError.acceptedForms.dropFirst("expected ".count))
+            var expected = forms
+            if let field {
+                expected =
+                    forms.hasPrefix("a date ")
+                    ? "a date for \(field), " + forms.dropFirst("a date ".count) : "a date for \(field) (\(forms))"
+            }
+            throw QueryParseError(
+                position: position(valueStart), expected: expected,
+                found: "\"\(value)\"" + (error.problem.map { " (\($0))" } ?? ""))
         }
     }
 }

@@ -16,4 +16,6 @@ public protocol QueryableItem {
     var wait: DueDate? { get }
     var isDone: Bool { get }
     var isRecurring: Bool { get }
+    /// The declared fields' values, by field name (see `TodoItem.values`).
+    var values: [String: FieldValue] { get }
 }
