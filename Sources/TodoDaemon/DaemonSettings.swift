@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TodoModel
 import TodoViewModels
 
 /// What todod's configuration file can set, and `systemctl --user reload
@@ -30,6 +31,12 @@ public struct DaemonSettings: Sendable, Equatable {
     public var store: String?
     /// This instance's name when several share a list; nil: the host name. Read at start only.
     public var instance: String?
+    /// User-defined fields, from `field.NAME = KIND "Label" [VALUES]` lines,
+    /// in the file's order (see `FieldDeclaration.userDefined(name:declaredAs:)`).
+    public var userFields: [FieldDeclaration] = []
+
+    /// The built-in fields and `userFields` (checked when the file is read).
+    public var fields: FieldCatalog { (try? FieldCatalog(userDefined: userFields)) ?? .builtIn }
 
     private static let defaultLimits = DaemonConfiguration(socketPath: "", dataDirectory: "")
 
@@ -186,6 +193,9 @@ public struct DaemonSettings: Sendable, Equatable {
         }
     }
 
+    /// The start of a line declaring a field: `field.estimate = numeric "Estimate"`.
+    public static let fieldPrefix = "field."
+
     /// These settings with the file's text applied on top. `path` names the
     /// file in errors, which give the line number and what is wrong.
     public func applying(fileText text: String, path: String) throws(Invalid) -> DaemonSettings {
@@ -200,9 +210,21 @@ public struct DaemonSettings: Sendable, Equatable {
             }
             let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
             let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if key.hasPrefix(Self.fieldPrefix) {
+                let fieldName = String(key.dropFirst(Self.fieldPrefix.count))
+                do {
+                    let declaration = try FieldDeclaration.userDefined(name: fieldName, declaredAs: value)
+                    settings.userFields.removeAll { $0.name == fieldName }
+                    settings.userFields.append(declaration)
+                    _ = try FieldCatalog(userDefined: settings.userFields)
+                } catch {
+                    throw Invalid("\(place): \(error.description)")
+                }
+                continue
+            }
             guard let name = Name(rawValue: key) else {
                 let known = Name.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Invalid("\(place): unknown setting '\(key)' (known: \(known))")
+                throw Invalid("\(place): unknown setting '\(key)' (known: \(known), and field.NAME to declare a field)")
             }
             do {
                 try settings.set(name, to: value)

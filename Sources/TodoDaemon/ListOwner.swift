@@ -53,6 +53,8 @@ public final class ListOwner: @unchecked Sendable {
         public var desktop = DesktopReminderSettings()
         /// How long before its due time an item raises a "due soon" reminder; 0: never.
         public var dueSoonLead: TimeInterval = 0
+        /// The declared fields: built in, and todod.conf's.
+        public var fields = FieldCatalog.builtIn
         /// How many transactions the resume history holds at most.
         public var historyRevisions = 1000
         /// How many bytes of change sets (in wire form) it holds at most.
@@ -193,7 +195,7 @@ public final class ListOwner: @unchecked Sendable {
         let loaded = try shared?.loadShared()
         viewModel = TodoListViewModel(
             snapshot: try loaded?.snapshot ?? store.load(), clock: clock, reminderAge: options.reminderAge,
-            desktop: options.desktop, dueSoonLead: options.dueSoonLead)
+            desktop: options.desktop, dueSoonLead: options.dueSoonLead, fields: options.fields)
         viewModel.origin = shared?.instance
         self.store = store
         sharedStore = shared
@@ -422,6 +424,16 @@ public final class ListOwner: @unchecked Sendable {
     /// Applies reloaded desktop settings: every view's `desktopReminders`
     /// follows at once, and the timer aims at the new next event (a longer
     /// lead may fire "due soon" reminders now).
+    /// Replaces the declared fields (a reloaded todod.conf); every view is sent again.
+    public func changeFields(_ fields: FieldCatalog) async {
+        await run { owner in
+            guard fields != owner.viewModel.fields else { return }
+            let outcome = owner.viewModel.replaceFields(fields)
+            _ = owner.record(outcome.changes, write: nil, applied: nil, cause: nil)
+            owner.finishTurn()
+        }
+    }
+
     public func changeDesktopSettings(_ settings: DesktopReminderSettings, dueSoonLead: TimeInterval) async {
         await run { owner in
             guard settings != owner.viewModel.desktopSettings || dueSoonLead != owner.viewModel.dueSoonLead else { return }

@@ -53,8 +53,14 @@ public actor SettingsReloader {
         await host.changeReminderAge(to: next.reminderHours * 3600)
         await host.changeDesktopSettings(next.desktop, dueSoonLead: next.remindBeforeMinutes * 60)
         server.apply(limitsOf: next)
-        let changed = DaemonSettings.Name.allCases.filter { next.value(of: $0) != current.value(of: $0) }
-        for name in changed where name.needsRestart {
+        await host.changeFields(next.fields)
+        var changed = DaemonSettings.Name.allCases.filter { next.value(of: $0) != current.value(of: $0) }.map(\.rawValue)
+        let fieldsBefore = Dictionary(current.userFields.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+        let fieldsAfter = Dictionary(next.userFields.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+        for name in Set(fieldsBefore.keys).union(fieldsAfter.keys).sorted() where fieldsBefore[name] != fieldsAfter[name] {
+            changed.append(DaemonSettings.fieldPrefix + name + (fieldsAfter[name] == nil ? " (removed; its values are kept)" : ""))
+        }
+        for name in DaemonSettings.Name.allCases where name.needsRestart && changed.contains(name.rawValue) {
             logger.warning("reload: \(name.rawValue) changes at the next start of todod, not now", metadata: ["config": "\(path)"])
         }
         current = next
@@ -62,7 +68,7 @@ public actor SettingsReloader {
             "reload: configuration applied",
             metadata: [
                 "config": "\(path)",
-                "changed": "\(changed.isEmpty ? "nothing" : changed.map { "\($0.rawValue)=\(next.value(of: $0))" }.joined(separator: " "))",
+                "changed": "\(changed.isEmpty ? "nothing" : changed.map { DaemonSettings.Name(rawValue: $0).map { "\($0.rawValue)=\(next.value(of: $0))" } ?? $0 }.joined(separator: " "))",
             ])
     }
 }

@@ -175,19 +175,28 @@ public struct TodoCollection: Sendable {
     private func nextOccurrence(of item: TodoItem, id: TodoID, completedAt now: Date, in timeZone: TimeZone) -> TodoItem? {
         guard let recurrence = item.recurrence, let due = item.due else { return nil }
         let nextDue = recurrence.next(after: due, completedAt: now, in: timeZone)
-        var wait: DueDate?
-        if let oldWait = item.wait {
-            let shift = nextDue.sortInstant(in: timeZone).timeIntervalSince(due.sortInstant(in: timeZone))
-            let days = CalendarDay(nextDue.sortInstant(in: timeZone), in: timeZone).dayNumber
-                - CalendarDay(due.sortInstant(in: timeZone), in: timeZone).dayNumber
-            wait = switch oldWait {
+        if let until = item.until, nextDue.sortInstant(in: timeZone) >= until.overdueFrom(in: timeZone) {
+            return nil  // the repetition ends with its `until`
+        }
+        let shift = nextDue.sortInstant(in: timeZone).timeIntervalSince(due.sortInstant(in: timeZone))
+        let days = CalendarDay(nextDue.sortInstant(in: timeZone), in: timeZone).dayNumber
+            - CalendarDay(due.sortInstant(in: timeZone), in: timeZone).dayNumber
+        func shifted(_ date: DueDate) -> DueDate {
+            switch date {
             case .day(let day): .day(day.adding(days: days))
             case .moment(let date): .moment(date.addingTimeInterval(shift))
             }
         }
+        // Declared fields come along; a scheduled date keeps its distance
+        // before the due date, as a wait date does.
+        var values = item.values
+        if case .date(let scheduled)? = values[FieldDeclaration.scheduled.name] {
+            values[FieldDeclaration.scheduled.name] = .date(shifted(scheduled))
+        }
         return TodoItem(
             id: id, title: item.title, createdAt: now, due: nextDue, tags: item.tags, project: item.project,
-            priority: item.priority, notes: item.notes, wait: wait, recurrence: recurrence, foreign: item.foreign)
+            priority: item.priority, notes: item.notes, wait: item.wait.map(shifted), recurrence: recurrence,
+            values: values, foreign: item.foreign)
     }
 
     /// Sets or clears the due date (a repetition is anchored to the new one).

@@ -25,6 +25,9 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case noteNotFound(TodoID, number: Int, count: Int)
     /// A query that parsed but cannot be used (a regular expression ICU refuses).
     case invalidQuery(String)
+    /// A sort that read but cannot be used: it names a field the list does
+    /// not declare (sort text is read without the list's fields).
+    case invalidSort(String)
     case viewNotFound(String)
     case invalidViewName(String, String)
     case mainViewIsPermanent
@@ -70,6 +73,9 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The note contains a line break or another control character. A note is one line of text; add several notes for several lines."
         case .invalidQuery(let reason):
             return "The query cannot be used: \(reason)."
+        case .invalidSort(let reason):
+            // As the protocol words sort text it cannot read: the same error to a client.
+            return "The sort cannot be read: \(reason)."
         case .viewNotFound(let name):
             return "There is no view named \"\(name)\". Save one with `todoctl view save \(name) QUERY`; list them with `todoctl view ls`."
         case .invalidViewName(let name, let problem):

@@ -231,6 +231,39 @@ struct JSONBytes {
         }
     }
 
+    /// An object whose member values `value` reads, each in full, by key.
+    mutating func readObject<Value>(_ value: (inout JSONBytes) -> Value?) -> [String: Value]? {
+        guard expect(UInt8(ascii: "{")) else { return nil }
+        var members: [String: Value] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return members
+        }
+        while true {
+            guard let key = readString(), expect(UInt8(ascii: ":")), let next = value(&self) else { return nil }
+            members[key] = next
+            switch nextSeparator() {
+            case UInt8(ascii: "}"): return members
+            case UInt8(ascii: ","): continue
+            default: return nil
+            }
+        }
+    }
+
+    /// Any JSON number, as a `Double`.
+    mutating func readNumber() -> Double? {
+        skipWhitespace()
+        let start = index
+        while let byte = current, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        {
+            index += 1
+        }
+        guard index > start else { return nil }
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
     /// The byte ranges of the values of an object's members, by key, from
     /// the object starting here (keys are read with their escapes decoded).
     /// Reading stops, before its value, at a key in `stops`: the daemon

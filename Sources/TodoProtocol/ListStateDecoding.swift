@@ -69,6 +69,15 @@ enum ListStateDecoding {
             case "title": guard let value = reader.readString() else { return nil }; row.title = value
             case "wait": guard let value = reader.readOptionalString() else { return nil }; row.wait = value
             case "waitText": guard let value = reader.readOptionalString() else { return nil }; row.waitText = value
+            // Present only on rows with declared fields' values: not counted.
+            case "values":
+                guard let value = reader.readObject(readFieldValue) else { return nil }
+                row.values = value
+                seen -= 1
+            case "valueTexts":
+                guard let value = reader.readObject({ $0.readString() }) else { return nil }
+                row.valueTexts = value
+                seen -= 1
             default:
                 guard reader.skipValue() else { return nil }
                 seen -= 1  // not one of the row's keys
@@ -82,6 +91,13 @@ enum ListStateDecoding {
         }
     }
 
-    /// How many keys a row has (each must be read once for the row to stand).
+    /// A declared field's raw value: text or a number.
+    private static func readFieldValue(_ reader: inout JSONBytes) -> RowFieldValue? {
+        reader.skipWhitespace()
+        if reader.current == UInt8(ascii: "\"") { return reader.readString().map(RowFieldValue.text) }
+        return reader.readNumber().map(RowFieldValue.number)
+    }
+
+    /// How many keys a row always has (each must be read once for the row to stand).
     private static let rowKeys = 19
 }

@@ -112,7 +112,17 @@ public enum ProtocolDescription {
                     "project": JSONSchema.nullable(JSONSchema.string), "priority": JSONSchema.nullable(JSONSchema.enumeration(["H", "M", "L"])),
                     "recurrence": JSONSchema.nullable(JSONSchema.string), "noteCount": JSONSchema.integer,
                     "fieldsText": JSONSchema.string, "group": JSONSchema.nullable(JSONSchema.string),
+                    "values": [
+                        "type": "object",
+                        "additionalProperties": ["type": ["string", "number"]],
+                        "description": "Declared fields' raw values by field name (scheduled, until, todod.conf's): numbers as numbers, dates and durations ISO 8601. Absent when the item has none.",
+                    ],
+                    "valueTexts": [
+                        "type": "object", "additionalProperties": JSONSchema.string,
+                        "description": "The same values worded: \"scheduled tomorrow\", \"Estimate: 3\". Absent when the item has none.",
+                    ],
                 ],
+                optional: ["values", "valueTexts"],
                 description:
                     "One row of a list view: texts worded for display, and the item's fields as data (dates ISO 8601). Fields are added, never renamed, within 1.x: ignore those you do not know.")),
         "NameCount": JSONSchema.object(["name": JSONSchema.string, "count": JSONSchema.integer]),
@@ -120,8 +130,8 @@ public enum ProtocolDescription {
         "ItemDetails": JSONSchema.open(ItemDetails.schema),
         "ListSort": [
             "type": "string",
-            "pattern": "^(created|modified|title|due|priority|project|urgency)[+-]?(,(created|modified|title|due|priority|project|urgency)[+-]?)*$",
-            "description": "Sort keys separated by commas, each optionally followed by + (its usual direction) or - (reversed): priority,due-.",
+            "pattern": "^[a-z]+[+-]?(,[a-z]+[+-]?)*$",
+            "description": "Sort keys separated by commas, each optionally followed by + (its usual direction) or - (reversed): priority,due-. A key is created, modified, title, due, priority, project, urgency, or a declared field's name (scheduled, until, those todod.conf declares).",
         ],
         "ReminderAlert": JSONSchema.object([
             "id": JSONSchema.integer, "condition": JSONSchema.enumeration(ReminderAlert.Condition.allCases.map(\.rawValue)),

@@ -51,12 +51,19 @@ extension TodoListViewModel {
             TodoItemDetails.Note(
                 number: index + 1, text: note.text, added: ISODateText.instant(note.addedAt), addedText: stamp(note.addedAt))
         }
-        let changes = ItemField.itemFields.compactMap { field -> TodoItemDetails.FieldTime? in
+        let valueWording = FieldValueWording(wording: wording, today: CalendarDay(now, in: clock.timeZone), fields: fields)
+        let values = valueWording.ordered(item.values)
+        let changed = ItemField.itemFields + values.map { ItemField(rawValue: $0.name) }
+        let changes = changed.compactMap { field -> TodoItemDetails.FieldTime? in
             guard let at = item.fieldChangedAt[field] else { return nil }
             return TodoItemDetails.FieldTime(field: field.rawValue, at: ISODateText.instant(at), text: "\(field.rawValue) changed \(stamp(at))")
         }
         var lines = ["\(item.id)  \(item.title)"]
-        lines.append("status      " + (item.isDone ? "done" : item.isWaiting(at: now, in: clock.timeZone) ? "waiting" : "pending"))
+        lines.append(
+            "status      "
+                + (item.isDone
+                    ? "done" : item.hasExpired(at: now, in: clock.timeZone)
+                    ? "expired" : item.isWaiting(at: now, in: clock.timeZone) ? "waiting" : "pending"))
         lines.append("created     " + stamp(item.createdAt))
         lines.append("modified    " + stamp(item.updatedAt))
         if let completed = item.completedAt { lines.append("completed   " + stamp(completed)) }
@@ -69,6 +76,13 @@ extension TodoListViewModel {
         if let priority = item.priority { lines.append("priority    " + priority.letter) }
         if let project = item.project { lines.append("project     " + project) }
         if !item.tags.isEmpty { lines.append("tags        " + item.sortedTags.map { "+" + $0 }.joined(separator: " ")) }
+        for (name, value) in values {
+            // "scheduled   Monday 30 November (tomorrow)"; an orphan says so.
+            let label = fields[name].map { $0.isBuiltIn ? $0.name : $0.label } ?? "\(name) (not declared)"
+            var text = valueWording.words(value)
+            if case .date(let date) = value { text = date.worded(in: clock.timeZone, now: now) + " (\(text))" }
+            lines.append(label + String(repeating: " ", count: max(1, 12 - label.count)) + text)
+        }
         lines.append("urgency     " + String(Urgency.score(of: item, today: CalendarDay.dayNumber(of: now, in: clock.timeZone), timeZone: clock.timeZone)))
         lines += Self.keptLines(item.foreign)
         for change in changes { lines.append("            " + change.text) }

@@ -35,12 +35,12 @@ struct ListView {
     var filter: ListFilter { definition.filter }
     var sort: ListSort { definition.sort }
 
-    /// Whether the query counts the item: it matches, and it is not waiting
-    /// unless the query asks about status (waiting items are hidden from the
-    /// views that do not ask for them).
+    /// Whether the query counts the item: it matches, and it is neither
+    /// waiting nor expired (past its `until`) unless the query asks about
+    /// status (such items are hidden from the views that do not ask for them).
     func matchesQuery(_ item: TodoItem) -> Bool {
         guard compiled.matches(item) else { return false }
-        return mentionsStatus || !compiled.isWaiting(item)
+        return mentionsStatus || (!compiled.isWaiting(item) && !compiled.hasExpired(item))
     }
 
     /// Whether the view shows a row for the item.

@@ -15,13 +15,15 @@ struct RowBuilder: Sendable {
     let todayNumber: Int
     /// Whether rows carry their group (the view groups by project).
     let grouped: Bool
+    let valueWording: FieldValueWording
 
-    init(wording: DateWording, now: Date, grouped: Bool) {
+    init(wording: DateWording, now: Date, grouped: Bool, fields: FieldCatalog) {
         self.wording = wording
         self.now = now
         self.grouped = grouped
         todayNumber = CalendarDay.dayNumber(of: now, in: wording.timeZone)
         today = CalendarDay(dayNumber: todayNumber)
+        valueWording = FieldValueWording(wording: wording, today: today, fields: fields)
     }
 
     /// `TodoItem.isOverdue(at:in:)` with today's day number known.
@@ -38,6 +40,20 @@ struct RowBuilder: Sendable {
         let waiting = item.isWaiting(at: now, in: timeZone)
         let tags = item.sortedTags
         let created = ISODateText.instant(item.createdAt)
+        var fieldsText = ListWording.fields(of: item, sortedTags: tags)
+        var values: [String: RowFieldValue]?
+        var valueTexts: [String: String]?
+        if !item.values.isEmpty {
+            var raw: [String: RowFieldValue] = [:]
+            var worded: [String: String] = [:]
+            for (name, value) in valueWording.ordered(item.values) {
+                raw[name] = RowFieldValue(value)
+                let text = valueWording.worded(value, named: name)
+                worded[name] = text
+                fieldsText += (fieldsText.isEmpty ? "" : " · ") + text
+            }
+            (values, valueTexts) = (raw, worded)
+        }
         return TodoRow(
             id: item.id.rawValue,
             title: item.title,
@@ -57,8 +73,9 @@ struct RowBuilder: Sendable {
             priority: item.priority?.letter,
             recurrence: item.recurrence?.text,
             noteCount: item.notes.count,
-            fieldsText: ListWording.fields(of: item, sortedTags: tags),
-            group: grouped ? (item.project ?? ListWording.noProject) : nil
+            fieldsText: fieldsText,
+            group: grouped ? (item.project ?? ListWording.noProject) : nil,
+            values: values, valueTexts: valueTexts
         )
     }
 

@@ -76,7 +76,7 @@ extension TodoListViewModel {
     // MARK: Presentation
 
     func rows(of view: ListView, now: Date) -> [TodoRow] {
-        RowBuilder(wording: wording, now: now, grouped: view.definition.grouping != nil).rows(of: view.order, in: collection)
+        RowBuilder(wording: wording, now: now, grouped: view.definition.grouping != nil, fields: fields).rows(of: view.order, in: collection)
     }
 
     /// The properties that are the same in every view (the whole list's
@@ -175,6 +175,6 @@ extension TodoListViewModel {
     }
 
     func row(_ item: TodoItem, now: Date, grouped: Bool = false) -> TodoRow {
-        RowBuilder(wording: wording, now: now, grouped: grouped).row(item)
+        RowBuilder(wording: wording, now: now, grouped: grouped, fields: fields).row(item)
     }
 }

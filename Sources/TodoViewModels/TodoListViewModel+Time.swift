@@ -16,8 +16,9 @@ extension TodoListViewModel {
         reminders.waitingAge = age
     }
 
-    /// The next instant at which reminders fire, an item turns overdue, or
-    /// the day changes (relative dates read differently): when to `tick`.
+    /// The next instant at which reminders fire, an item turns overdue, its
+    /// wait ends or its scheduled moment comes (`ready` takes it in), or the
+    /// day changes (relative dates read differently): when to `tick`.
     public var nextEvent: Date? {
         let now = clock.currentTime()
         var next = nextMidnight(after: now)
@@ -29,6 +30,8 @@ extension TodoListViewModel {
                 let end = wait.sortInstant(in: clock.timeZone)
                 if end > now, end < next { next = end }
             }
+            if let start = item.scheduledStart(after: now, in: clock.timeZone), start < next { next = start }
+            if let end = item.expiry(after: now, in: clock.timeZone), end < next { next = end }
         }
         return next
     }
@@ -60,16 +63,19 @@ extension TodoListViewModel {
                 operations[id] = [.reset(rows: rows(of: views[id]!, now: now))]
             }
         } else {
-            // Items whose time-dependent state changed: turned overdue, or
-            // stopped waiting. Each is taken out of the counters as it was
-            // judged before, and placed again as it is judged now. Every
-            // view's query is compiled for now even when no item changed:
-            // it judges the items commands add or change until the next
-            // tick, and those must be judged at this one (`judgingClock`).
+            // Items whose time-dependent state changed: turned overdue,
+            // stopped waiting, or reached their scheduled moment (`ready`).
+            // Each is taken out of the counters as it was judged before, and
+            // placed again as it is judged now. Every view's query is
+            // compiled for now even when no item changed: it judges the
+            // items commands add or change until the next tick, and those
+            // must be judged at this one (`judgingClock`).
             let timeZone = clock.timeZone
             let changed = collection.items.filter {
                 $0.isOverdue(at: lastTick, in: timeZone) != $0.isOverdue(at: now, in: timeZone)
                     || $0.isWaiting(at: lastTick, in: timeZone) != $0.isWaiting(at: now, in: timeZone)
+                    || $0.isScheduledAhead(at: lastTick, in: timeZone) != $0.isScheduledAhead(at: now, in: timeZone)
+                    || $0.hasExpired(at: lastTick, in: timeZone) != $0.hasExpired(at: now, in: timeZone)
             }
             let before = ViewClock(now: lastTick, timeZone: timeZone)
             for id in Array(views.keys) {

@@ -73,7 +73,7 @@ public final class TodoListViewModel {
         history = snapshot.history
         lastTick = clock.currentTime()
         let viewClock = ViewClock(now: lastTick, timeZone: clock.timeZone)
-        let definitions = snapshot.viewSettings.mapValues(ViewDefinition.init)
+        let definitions = snapshot.viewSettings.mapValues { ViewDefinition($0, fields: fields) }
         keys = SortKeys(
             timeZone: clock.timeZone, today: viewClock.today, items: snapshot.items,
             titles: definitions.values.contains { Self.sortsByTitle($0) })
@@ -110,6 +110,14 @@ public final class TodoListViewModel {
         } catch {
             throw .invalidQuery(String(describing: error))
         }
+    }
+
+    /// Refuses a sort by a field the list does not declare, when a view is
+    /// set. A view already stored keeps its sort (a field removed from
+    /// todod.conf sorts its orphaned values, or none), so stored views still
+    /// open after a restart and views another instance saved still show.
+    private func checkSort(_ sort: ListSort) throws(TodoError) {
+        if let problem = sort.problem(with: fields) { throw .invalidSort(problem) }
     }
 
     private static func sortsByTitle(_ definition: ViewDefinition) -> Bool {
@@ -157,6 +165,7 @@ public final class TodoListViewModel {
     public func openView(_ id: ViewID, definition: ViewDefinition = ViewDefinition()) throws(TodoError) -> TodoListState {
         if views[id] == nil {
             if case .shared(let name) = id { throw .viewNotFound(name) }
+            try checkSort(definition.sort)
             prepareKeys(for: definition)
             let viewClock = judgingClock
             views[id] = ListView(
@@ -195,6 +204,7 @@ public final class TodoListViewModel {
             if case .shared(let name) = id { throw .viewNotFound(name) }
             return nil
         }
+        if let sort { try checkSort(sort) }
         var definition = view.definition
         if let filter { definition.filter = filter }
         if let query { definition.query = query }
@@ -208,6 +218,7 @@ public final class TodoListViewModel {
     /// client watching it is sent the change; nil when it was already so.
     public func saveView(_ name: String, _ definition: ViewDefinition) throws(TodoError) -> ListChangeOutcome? {
         if let problem = ViewName.problem(with: name) { throw .invalidViewName(name, problem) }
+        try checkSort(definition.sort)
         if views[.shared(name)] == nil, savedViewSettings.count >= Self.maximumNamedViews, name != "main" {
             throw .tooManyViews(maximum: Self.maximumNamedViews)
         }
@@ -390,14 +401,17 @@ public final class TodoListViewModel {
 
     /// The earliest instant at which an item `step` left changes in a way
     /// only a tick brings to the views: a reminder fires, it turns overdue
-    /// (both `Reminders.nextEvent`), or its wait ends. `now` when the views,
-    /// which judge items at the last tick, already see it as it no longer
-    /// is: its due or wait moment passed since the last tick.
+    /// (both `Reminders.nextEvent`), its wait ends, or its scheduled moment
+    /// comes. `now` when the views, which judge items at the last tick,
+    /// already see it as it no longer is: its due, wait or scheduled moment
+    /// passed since the last tick.
     func nextEvent(of step: UndoStep, after now: Date) -> Date? {
         let timeZone = clock.timeZone
         return step.changes.compactMap(\.after).compactMap { item -> Date? in
             if item.isOverdue(at: lastTick, in: timeZone) != item.isOverdue(at: now, in: timeZone)
                 || item.isWaiting(at: lastTick, in: timeZone) != item.isWaiting(at: now, in: timeZone)
+                || item.isScheduledAhead(at: lastTick, in: timeZone) != item.isScheduledAhead(at: now, in: timeZone)
+                || item.hasExpired(at: lastTick, in: timeZone) != item.hasExpired(at: now, in: timeZone)
             {
                 return now
             }
@@ -406,6 +420,8 @@ public final class TodoListViewModel {
                 let end = wait.sortInstant(in: timeZone)
                 if end > now, next.map({ end < $0 }) ?? true { next = end }
             }
+            if let start = item.scheduledStart(after: now, in: timeZone), next.map({ start < $0 }) ?? true { next = start }
+            if let end = item.expiry(after: now, in: timeZone), next.map({ end < $0 }) ?? true { next = end }
             return next
         }.min()
     }

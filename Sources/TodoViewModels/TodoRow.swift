@@ -43,6 +43,12 @@ public struct TodoRow: Codable, Hashable, Sendable {
     /// A to Z ignoring case, as written.
     public var tags: [String]
     public var title: String
+    /// The declared fields' values worded, by field name ("scheduled
+    /// tomorrow", "Estimate: 3"); left out when the item has none.
+    public var valueTexts: [String: String]?
+    /// The declared fields' raw values, by field name: a number, or text
+    /// (ISO 8601 for dates and durations); left out when the item has none.
+    public var values: [String: RowFieldValue]?
     /// The wait day or moment (ISO 8601), or null.
     @ExplicitNull public var wait: String?
     /// "waiting until Monday 30 November", while a wait date hides the item; else null.
@@ -53,7 +59,7 @@ public struct TodoRow: Codable, Hashable, Sendable {
         created: String = "", modified: String = "", completed: String? = nil, due: String? = nil,
         wait: String? = nil, waitText: String? = nil, tags: [String] = [], project: String? = nil,
         priority: String? = nil, recurrence: String? = nil, noteCount: Int = 0, fieldsText: String = "",
-        group: String? = nil
+        group: String? = nil, values: [String: RowFieldValue]? = nil, valueTexts: [String: String]? = nil
     ) {
         self.id = id
         self.title = title
@@ -74,5 +80,7 @@ public struct TodoRow: Codable, Hashable, Sendable {
         self.noteCount = noteCount
         self.fieldsText = fieldsText
         self.group = group
+        self.values = values
+        self.valueTexts = valueTexts
     }
 }

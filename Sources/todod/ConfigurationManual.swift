@@ -55,6 +55,16 @@ enum ConfigurationManual {
             ]
         }
         lines += [
+            ".It Cm field. Ns Ar name No = Ar kind Op Qq Ar label Op Ar values",
+            "Declares a field every item may have, as Taskwarrior's user-defined attributes:",
+            "its kind is string, numeric, date or duration; the label is how rows and",
+            ".Ic todoctl show",
+            "name it; a string field may list the only values it takes, separated by commas.",
+            "The name is 1 to 32 lowercase letters and no word todod already uses.",
+            "Example:",
+            ".Ql field.estimate = numeric \"Estimate\" ;",
+            ".Ql field.size = string \"Size\" S,M,L .",
+            "Removing a declaration keeps the values items have: they are shown raw and exported as they came.",
             ".El",
             ".Sh FILES",
             ".Bl -tag -width Ds",

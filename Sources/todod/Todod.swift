@@ -220,6 +220,7 @@ struct Todod: AsyncParsableCommand {
         options.reminderAge = settings.reminderHours * 3600
         options.desktop = settings.desktop
         options.dueSoonLead = settings.remindBeforeMinutes * 60
+        options.fields = settings.fields
         options.historyRevisions = limits.historyRevisions
         let host: ListOwner
         do {

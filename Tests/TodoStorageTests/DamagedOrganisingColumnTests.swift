@@ -53,7 +53,9 @@ import TodoViewModels
         ("tags", "not json"),
         ("tags", #"{"a":1}"#),
         ("notes", "[1, 2]"),
-        ("fieldChangedAt", #"{"colour": 0}"#),
+        // Any name is a field (declared fields are named by todod.conf), but not any time.
+        ("fieldChangedAt", #"{"due": "yesterday"}"#),
+        ("fieldValues", #"{"estimate": {"colour": 3}}"#),
         ("priority", "X"),
         ("recurrence", "every blue moon"),
     ])

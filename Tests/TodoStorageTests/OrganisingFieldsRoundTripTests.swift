@@ -69,6 +69,22 @@ import TodoViewModels
         #expect(!String(decoding: try JSONEncoder().encode(try everything()), as: UTF8.self).contains("foreign"))
     }
 
+    /// Declared fields' values (v8) come back with their kinds, and their
+    /// change times with them; an item without any stores NULL.
+    @Test func declaredFieldValuesComeBackWithTheirKinds() throws {
+        var item = try everything()
+        item.values = [
+            "scheduled": .date(.day(CalendarDay(year: 2027, month: 1, day: 4))),
+            "until": .date(.moment(Date(timeIntervalSince1970: 1_830_000_000.25))),
+            "estimate": .number(0.1), "effort": .duration(5400), "size": .text("XL"),
+        ]
+        item.fieldChangedAt[ItemField(rawValue: "estimate")] = Date(timeIntervalSince1970: 1_800_000_000)
+        let store = try SQLiteTodoStore(path: path)
+        try store.write([ListWrite(changes: [ItemChange(before: nil, after: item), ItemChange(before: nil, after: try waitingForAMoment())])])
+        try store.close()
+        #expect(try SQLiteTodoStore(path: path).load().items == [item, try waitingForAMoment()])
+    }
+
     /// The recurrence is stored as its canonical text; the anchor day is part of it.
     @Test func theRecurrenceKeepsItsAnchorDay() throws {
         let store = try SQLiteTodoStore(path: path)

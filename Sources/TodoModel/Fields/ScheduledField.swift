@@ -7,3 +7,10 @@ extension FieldDeclaration {
         name: "scheduled", aliases: ["sch"], label: "Scheduled", kind: .date, icalendarName: "DTSTART",
         todoTxtKey: "t", isBuiltIn: true)
 }
+
+extension TodoItem {
+    /// The `scheduled` date, when it is set and is a date.
+    public var scheduled: DueDate? {
+        if case .date(let date)? = values[FieldDeclaration.scheduled.name] { date } else { nil }
+    }
+}
