@@ -257,9 +257,12 @@ public enum TodoTxtFormat {
         return words.joined(separator: " ")
     }
 
-    /// `item` as one todo.txt line, with its newline. A value whose field is
-    /// no longer declared (an orphan) is written under its own name, as its
-    /// kind is written; a text a line cannot say (`canSay`) is left out.
+    /// `item` as one todo.txt line, with its newline. Only values that read
+    /// back as themselves are written: a value whose field is no longer
+    /// declared (an orphan), or that no longer fits its field (`size:XL`
+    /// once S, M and L are allowed), would come back as title words, and the
+    /// line would then no longer match its item on a re-import (the title is
+    /// its identity); a text a line cannot say (`canSay`) is left out too.
     static func entry(_ item: TodoItem, timeZone: TimeZone, fields: FieldCatalog = .builtIn) -> String {
         let letters: [Priority: String] = [.high: "A", .medium: "B", .low: "C"]
         var words: [String] = []
@@ -279,11 +282,13 @@ public enum TodoTxtFormat {
         }
         if let due = item.due { words.append("due:" + day(due)) }
         let byKey = item.values.isEmpty ? [:] : keys(of: fields)
-        for (name, field, value) in FieldValueText.ordered(item.values, by: fields) where canSay(value) {
+        for (_, field, value) in FieldValueText.ordered(item.values, by: fields) where canSay(value) {
+            guard let field, field.kind == value.kind else { continue }
+            if case .text(let text) = value, !field.allowedValues.isEmpty, !field.allowedValues.contains(text) { continue }
             // A key another field reads (or one of the item's own) would
             // come back as that: such a value is left out.
-            let key = field?.todoTxtKey ?? name
-            guard byKey[key]?.name == field?.name, !ownKeys.contains(key) else { continue }
+            let key = field.todoTxtKey
+            guard byKey[key]?.name == field.name, !ownKeys.contains(key) else { continue }
             let text: String =
                 switch value {
                 case .text(let text): text

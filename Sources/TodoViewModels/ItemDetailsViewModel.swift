@@ -53,7 +53,13 @@ extension TodoListViewModel {
         }
         let valueWording = FieldValueWording(wording: wording, today: CalendarDay(now, in: clock.timeZone), fields: fields)
         let values = valueWording.ordered(item.values)
-        let changed = ItemField.itemFields + values.map { ItemField(rawValue: $0.name) }
+        // Declared fields that changed, also those since cleared: in the
+        // catalog's order, then any others by name.
+        let order = Dictionary(fields.declarations.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let declaredChanged = item.fieldChangedAt.keys.filter { !ItemField.itemFields.contains($0) }.sorted {
+            (order[$0.rawValue] ?? Int.max, $0.rawValue) < (order[$1.rawValue] ?? Int.max, $1.rawValue)
+        }
+        let changed = ItemField.itemFields + declaredChanged
         let changes = changed.compactMap { field -> TodoItemDetails.FieldTime? in
             guard let at = item.fieldChangedAt[field] else { return nil }
             return TodoItemDetails.FieldTime(field: field.rawValue, at: ISODateText.instant(at), text: "\(field.rawValue) changed \(stamp(at))")

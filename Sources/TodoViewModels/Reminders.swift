@@ -53,6 +53,7 @@ struct Reminders {
     func nextEvent(of item: TodoItem, after now: Date, timeZone: TimeZone) -> Date? {
         ReminderAlert.Condition.allCases.compactMap { condition -> Date? in
             guard let deadline = deadline(of: item, condition, timeZone: timeZone) else { return nil }
+            if let until = item.until, deadline >= until.overdueFrom(in: timeZone) { return nil }  // expired by then
             let hasFired = fired.contains(ReminderKey(itemID: item.id, condition: condition))
             if deadline <= now { return hasFired || isLate(item, condition, at: now, timeZone: timeZone) ? nil : now }
             return hasFired && condition != .overdue ? nil : deadline
@@ -62,7 +63,8 @@ struct Reminders {
     /// The reminders that are due at `now` and have not fired.
     func due(at now: Date, items: some Sequence<TodoItem>, timeZone: TimeZone) -> [ReminderKey] {
         var keys: [ReminderKey] = []
-        for item in items where !item.isDone {
+        // An expired item (past its `until`) has left the list's views: it raises nothing more.
+        for item in items where !item.isDone && !item.hasExpired(at: now, in: timeZone) {
             for condition in ReminderAlert.Condition.allCases {
                 guard let deadline = deadline(of: item, condition, timeZone: timeZone), deadline <= now,
                     !isLate(item, condition, at: now, timeZone: timeZone)

@@ -125,7 +125,7 @@ public final class TodoListViewModel {
     }
 
     /// Makes the sort keys hold natural-order titles if a view needs them.
-    private func prepareKeys(for definition: ViewDefinition) {
+    func prepareKeys(for definition: ViewDefinition) {
         if Self.sortsByTitle(definition) && !keys.hasTitles {
             keys.recompute(today: keys.today, titles: true, items: collection)
         }
@@ -142,7 +142,7 @@ public final class TodoListViewModel {
     /// judged it at a later moment would count it twice, or take away what
     /// it never counted (an overdue count of -1 after completing an item
     /// just past its due time).
-    private var judgingClock: ViewClock { ViewClock(now: lastTick, timeZone: clock.timeZone) }
+    var judgingClock: ViewClock { ViewClock(now: lastTick, timeZone: clock.timeZone) }
 
     public var itemCount: Int { collection.count }
 

@@ -4,7 +4,14 @@ import TodoModel
 /// view stores this (as `ViewSettings`); a client's own view has one too.
 public struct ViewDefinition: Hashable, Sendable {
     public var filter: ListFilter
-    public var query: Query
+    /// Setting a query forgets an unread one (`unreadQuery`).
+    public var query: Query { didSet { unreadQuery = nil } }
+    /// A stored query this list cannot read (it names a field not declared
+    /// here, or no longer): the view shows everything meanwhile, and the text
+    /// is written back as it was whenever the view's other settings change,
+    /// so that a reload, a restart or another instance with the field
+    /// declared reads it again.
+    public internal(set) var unreadQuery: String?
     public var sort: ListSort
     public var grouping: ListGrouping?
 
@@ -19,12 +26,18 @@ public struct ViewDefinition: Hashable, Sendable {
     /// the list's declared `fields`; a stored query that no longer parses (a
     /// field it names is no longer declared) shows everything rather than nothing.
     init(_ settings: ViewSettings, fields: FieldCatalog) {
-        self.init(
-            filter: settings.filter, query: (try? Query.parse(settings.query, fields: fields)) ?? .all,
-            sort: settings.sort, grouping: settings.grouping)
+        let query = try? Query.parse(settings.query, fields: fields)
+        self.init(filter: settings.filter, query: query ?? .all, sort: settings.sort, grouping: settings.grouping)
+        if query == nil { unreadQuery = settings.query }
     }
 
     var settings: ViewSettings {
-        ViewSettings(filter: filter, sort: sort, query: query.description, grouping: grouping)
+        ViewSettings(filter: filter, sort: sort, query: unreadQuery ?? query.description, grouping: grouping)
+    }
+
+    /// This definition with its query read again with `fields` (declared
+    /// fields changed): from its text, or from the unread text it keeps.
+    func rereading(with fields: FieldCatalog) -> ViewDefinition {
+        ViewDefinition(settings, fields: fields)
     }
 }

@@ -202,10 +202,36 @@ import TodoViewModels
         #expect(sized.properties.query == "not estimate:none")
         #expect(sized.rows.map(\.title) == ["big", "middle", "small"])
 
+        // Where estimate is not declared the view shows everything, and
+        // changing its sort keeps the stored query as it was written.
         let undeclared = TodoListViewModel(snapshot: viewModel.snapshot, clock: clock.todoClock)
         let all = try undeclared.openView(.shared("sized"))
         #expect(all.properties.query == "")
         #expect(all.rows.map(\.title) == ["big", "middle", "small", "none"])
+        let resorted = try undeclared.setOptions(of: .shared("sized"), sort: try ListSort(parsing: "title"))
+        #expect(resorted?.write?.viewSettings["sized"]?.query == "not estimate:none")
+        #expect(undeclared.snapshot.viewSettings["sized"]?.query == "not estimate:none")
+        // Declared again on a reload, the view reads its query at once.
+        _ = undeclared.replaceFields(Self.catalog)
+        #expect(undeclared.state(of: .shared("sized"))?.properties.query == "not estimate:none")
+        #expect(undeclared.ids(of: .shared("sized")).count == 3)
+    }
+
+    /// A reload that changes a field's kind reads every view's query again:
+    /// estimate:3 compared numbers, and now compares text.
+    @Test func aReloadReadsEveryViewsQueryAgain() throws {
+        let id = try viewModel.add(shorthand: "plan estimate:3")
+        try viewModel.add("other")
+        try viewModel.openView(.own(1), definition: ViewDefinition(query: try parse("estimate.above:2")))
+        #expect(viewModel.ids(of: .own(1)) == [id.rawValue])
+        let text = try FieldCatalog(userDefined: [FieldDeclaration(name: "estimate", label: "Estimate", kind: .text)])
+        _ = viewModel.replaceFields(text)
+        // No longer readable (text has no comparisons): the view shows every item, its text kept.
+        #expect(viewModel.state(of: .own(1))?.properties.query == "")
+        #expect(viewModel.ids(of: .own(1)).count == 2)
+        _ = viewModel.replaceFields(Self.catalog)
+        #expect(viewModel.state(of: .own(1))?.properties.query == "estimate.above:2")
+        #expect(viewModel.ids(of: .own(1)) == [id.rawValue])
     }
 
     /// `ready`: an item scheduled later today joins the view when its moment

@@ -23,14 +23,29 @@ public enum FieldKind: String, Hashable, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The longest text value, in characters (an import's bound too).
+    public static let maximumTextLength = 1_000
+
     /// Reads `text` as a value of this kind. Dates need the clock, so they
     /// go through `dates`; the other kinds do not.
     public func value(of text: String, dates: NaturalDateParser?) throws(FieldValueError) -> FieldValue {
         switch self {
         case .text:
+            // Shown in every row and on every terminal of a shared list: one
+            // line, no escape sequences, bounded as an import bounds it.
+            guard text.count <= Self.maximumTextLength,
+                !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw FieldValueError(
+                    text: String(text.prefix(40)), expected: "one line of at most \(Self.maximumTextLength) characters without control characters")
+            }
             return .text(text)
         case .number:
-            guard let number = Double(text), number.isFinite, !text.contains(where: { $0.isLetter }) else {
+            // Digits, a sign, a point and an exponent (1e+20, as numbers are
+            // worded back): no "inf", "nan" or hexadecimal.
+            guard let number = Double(text), number.isFinite,
+                text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) })
+            else {
                 throw FieldValueError(text: text, expected: "a number such as 3 or 2.5")
             }
             return .number(number)

@@ -25,7 +25,7 @@ extension FieldDeclaration {
                 throw FieldDeclarationError(name: name, message: "has a label with no closing quote")
             }
             label = String(rest[rest.index(after: rest.startIndex)..<closing])
-            guard !label.isEmpty, label.count <= 40, !label.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 32 } == true }) else {
+            guard !label.isEmpty, label.count <= 40, !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw FieldDeclarationError(name: name, message: "needs a label of 1 to 40 printable characters")
             }
             rest = rest[rest.index(after: closing)...].drop { $0 == " " || $0 == "\t" }

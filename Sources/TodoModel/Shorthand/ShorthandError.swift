@@ -41,6 +41,10 @@ public struct ShorthandError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidValue(let name, let error):
             return "at \(position): \(error) (the field \(name))"
         case .undeclaredField(let key):
+            // Suggest declaring it only where such a declaration would be taken.
+            guard FieldCatalog.problem(withName: key.lowercased()) == nil else {
+                return "at \(position): there is no field \"\(key)\"; \(literally)"
+            }
             return "at \(position): there is no field \"\(key)\"; declare it in todod.conf (field.\(key.lowercased()) = string), "
                 + "or, \(literally)"
         case .emptyValue(let key):

@@ -54,6 +54,30 @@ import TodoModel
         }
     }
 
+    @Test func anUndeclaredKeyTodoCannotDeclareIsNotSuggested() {
+        do {
+            _ = try Shorthand.parse("call bob note:budget", for: .add, fields: catalog)
+            Issue.record("note:budget was read")
+        } catch {
+            #expect(!error.description.contains("declare it"), "\(error)")
+            #expect(error.description.contains("write it after \"--\""), "\(error)")
+        }
+    }
+
+    @Test(arguments: ["owner:\"a\u{1B}]52;c;x\u{07}\"", "owner:\"\u{9B}31m\"", "owner:" + String(repeating: "x", count: 1_001)])
+    func aTextValueIsOneBoundedLineWithoutControlCharacters(word: String) {
+        let owner = try! FieldCatalog(userDefined: [FieldDeclaration(name: "owner", label: "Owner", kind: .text)])
+        #expect(throws: ShorthandError.self) { try Shorthand.parse("plan " + word, for: .add, fields: owner) }
+    }
+
+    @Test func numbersAreReadInTheFormTheyAreWordedIn() throws {
+        #expect(try FieldKind.number.value(of: "1e+20", dates: nil) == .number(1e20))
+        #expect(try FieldKind.number.value(of: "-2.5E-3", dates: nil) == .number(-0.0025))
+        for text in ["inf", "nan", "0x10", "1_000", "infinity"] {
+            #expect(throws: FieldValueError.self) { try FieldKind.number.value(of: text, dates: nil) }
+        }
+    }
+
     @Test(arguments: ["meet at 10:30", "read https://example.com", "note: call back", "a-b:c", "x:/tmp", "-- estmate:3"])
     func wordsWithColonsThatAreNoFieldStayInTheTitle(text: String) throws {
         let shorthand = try Shorthand.parse(text, for: .add, fields: catalog)

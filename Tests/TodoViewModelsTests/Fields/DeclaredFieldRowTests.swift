@@ -54,6 +54,8 @@ import TodoViewModels
         #expect(viewModel.item(id)?.fieldChangedAt[ItemField(rawValue: "estimate")] == clock.now)
         _ = try viewModel.perform(.modify(id, "estimate:"))
         #expect(viewModel.item(id)?.values == ["size": .text("S")])
+        // Cleared, its change is still told.
+        #expect(try viewModel.details(of: id).changes.map(\.field) == ["estimate", "size"])
         #expect(throws: TodoError.self) { try viewModel.perform(.modify(id, "size:XL")) }
         #expect(viewModel.item(id)?.values == ["size": .text("S")])
     }
@@ -120,5 +122,16 @@ import TodoViewModels
         try viewModel.openView(.own(1), definition: ViewDefinition(query: try Query.parse("status:all")))
         #expect(viewModel.ids(of: .own(1)).contains(id.rawValue))
         #expect(try viewModel.details(of: id).lines.contains("status      expired"))
+    }
+
+    @Test func anExpiredItemRaisesNoReminder() throws {
+        let clock = TestClock()  // Sunday 22 November 2026, 12:00 Berlin
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: clock.todoClock)
+        // Overdue at 13:00, but expired at the end of yesterday.
+        try viewModel.add(shorthand: "missed due:\"today 13:00\" until:yesterday")
+        let reminded = try viewModel.add(shorthand: "kept due:\"today 13:00\"")
+        clock.set(to: wallClock(2026, 11, 22, 13))
+        _ = viewModel.tick()
+        #expect(viewModel.main.properties.alerts.map(\.id) == [reminded.rawValue])
     }
 }
