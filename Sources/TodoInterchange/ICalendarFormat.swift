@@ -175,8 +175,20 @@ public enum ICalendarFormat {
         if first["DTSTART"] != nil && first["DUE"] == nil && due != nil {
             remarks.append("start date (DTSTART) used with DURATION for the due date")
         }
-        let (values, readNames) = try self.values(
+        var (values, readNames) = try self.values(
             first, fields: fields, repeats: recurrence != nil, at: location, timeZone: timeZone, remarks: &remarks)
+        // A calendar's RRULE;UNTIL is the item's `until`, unless todod's own
+        // X-TODOD-UNTIL says it (it is exact; UNTIL is to the second).
+        let untilName = FieldDeclaration.until.name
+        if recurrence != nil, values[untilName] == nil, fields[untilName] != nil, let rule = first["RRULE"]?.value,
+            let text = ICalendarRecurrence.until(in: rule)
+        {
+            if let until = ICalendarRecurrence.until(fromValue: text, timeZone: timeZone) {
+                values[untilName] = .date(until)
+            } else {
+                remarks.append("UNTIL \(ImportFields.shown(text)) of the repetition not used: not an iCalendar date")
+            }
+        }
         // A property todod reads but could not (an RRULE it cannot repeat
         // by, a PRIORITY out of range) is kept too, and goes back while
         // todod has no value of its own there. One pass: a file may hold a
@@ -492,7 +504,12 @@ public enum ICalendarFormat {
                 case .moment(let moment)?: CalendarDay(moment, in: timeZone)
                 case nil: nil
                 }
-            lines.append("RRULE:" + ICalendarRecurrence.rule(of: recurrence, due: dueDay))
+            var rule = ICalendarRecurrence.rule(of: recurrence, due: dueDay)
+            // Where the repetition ends, so that other calendars end it there too.
+            if let until = item.until, let due = item.due {
+                rule += ";UNTIL=" + ICalendarRecurrence.untilValue(until, due: due, timeZone: timeZone)
+            }
+            lines.append("RRULE:" + rule)
             if recurrence.countsFromCompletion { lines.append("X-TODOD-RECURRENCE:" + ContentLine.escaped(recurrence.text)) }
         }
         if !item.notes.isEmpty {

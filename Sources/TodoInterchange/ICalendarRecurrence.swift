@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TodoModel
 
 /// `RRULE`s (RFC 5545 §3.3.10) for the repetitions todod has: `FREQ` with
@@ -15,7 +16,8 @@ enum ICalendarRecurrence {
             let pair = part.split(separator: "=", maxSplits: 1)
             if pair.count == 2 { parts[pair[0].uppercased()] = pair[1].uppercased() }
         }
-        let unsupported = Set(parts.keys).subtracting(["FREQ", "INTERVAL", "BYDAY", "WKST", "BYMONTHDAY", "BYMONTH", "BYSETPOS"])
+        // UNTIL is the item's `until` (read by the format, `until(in:)`).
+        let unsupported = Set(parts.keys).subtracting(["FREQ", "INTERVAL", "BYDAY", "WKST", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "UNTIL"])
         func refusal(_ why: String) -> Result<Recurrence, ImportProblem> {
             .failure(ImportProblem(location: "", message: "repetition \(ImportFields.shown(rule)) not used: \(why)"))
         }
@@ -81,6 +83,43 @@ enum ICalendarRecurrence {
             }
             return rule
         }
+    }
+
+    /// The rule's `UNTIL` value, as written (`20270131` or `20270131T235959[Z]`).
+    static func until(in rule: String) -> String? {
+        for part in rule.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0].uppercased() == "UNTIL" { return String(pair[1]) }
+        }
+        return nil
+    }
+
+    /// `UNTIL` for an item's `until` on a rule counted from a `DTSTART` on
+    /// `due` (written with `floating` local times when a moment): of
+    /// DTSTART's value type (RFC 5545 §3.3.10), and inclusive where todod's
+    /// `until` is not: an occurrence is due before the end of the until day,
+    /// or before the until moment, so UNTIL is that day, or the second before.
+    static func untilValue(_ until: DueDate, due: DueDate, timeZone: TimeZone) -> String {
+        let lastInstant = until.overdueFrom(in: timeZone).addingTimeInterval(-1)
+        switch due {
+        case .day:
+            if case .day(let day) = until { return InterchangeDates.compact(day) }
+            return InterchangeDates.compact(CalendarDay(lastInstant, in: timeZone))
+        case .moment:
+            let time = TimeOfDay(lastInstant, in: timeZone)
+            func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+            return InterchangeDates.compact(CalendarDay(lastInstant, in: timeZone)) + "T" + two(time.hour) + two(time.minute) + two(time.second)
+        }
+    }
+
+    /// The `until` an `UNTIL` value says, the inverse of `untilValue`: a
+    /// DATE is that day; a DATE-TIME (UTC, or floating in `timeZone`) the
+    /// second after it, as todod's `until` moment is the first excluded.
+    static func until(fromValue text: String, timeZone: TimeZone) -> DueDate? {
+        guard let (day, time, zone) = InterchangeDates.dateTimeParts(text.trimmingWhitespace()) else { return nil }
+        guard let time else { return .day(day) }
+        let clock = zone == "Z" ? TimeZone(identifier: "UTC")! : timeZone
+        return .moment(InterchangeDates.local(day, hour: time.hour, minute: time.minute, second: time.second, in: clock).addingTimeInterval(1))
     }
 
     /// The month-end anchor a rule's `BYMONTHDAY` (with `BYSETPOS`) names, as

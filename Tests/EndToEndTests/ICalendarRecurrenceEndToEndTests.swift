@@ -22,6 +22,12 @@ import Testing
         ("late standup", "recur:weekdays due:2027-03-05T22:30"),
         ("month end at night", "recur:monthly due:2027-01-31T23:15"),
     ]
+    /// Repetitions that end at their `until` (RRULE;UNTIL), with how many
+    /// occurrences todod makes, the until day's own included.
+    static let ending = [
+        ("weekly until", "recur:weekly due:2027-01-04 until:2027-02-01", 5),
+        ("late until", "recur:weekdays due:2027-03-05T22:30 until:2027-03-10", 4),
+    ]
     static let zone = TimeZone(identifier: "America/New_York")!
     static let occurrences = 14
 
@@ -39,7 +45,7 @@ import Testing
         let daemon = try DaemonProcess()
         daemon.environment["TZ"] = Self.zone.identifier
         try await daemon.start()
-        for (title, shorthand) in Self.repetitions {
+        for (title, shorthand) in Self.repetitions + Self.ending.map({ ($0.0, $0.1) }) {
             let added = try await todoctl(arguments: ["add", title] + shorthand.split(separator: " ").map(String.init), socket: daemon.socket)
             #expect(added.status == 0, "\(added)")
         }
@@ -54,6 +60,10 @@ import Testing
                 let id = try #require(open?.id, "no open \(title)")
                 let done = try await todoctl("done", "\(id)", socket: daemon.socket)
                 #expect(done.status == 0, "\(done)")
+            }
+            for (title, _, _) in Self.ending {
+                guard let open = try await rows().last(where: { $0.title == title && !$0.done }) else { continue }
+                #expect(try await todoctl("done", "\(open.id)", socket: daemon.socket).status == 0)
             }
         }
         var todod: [String: [String]] = [:]
@@ -86,6 +96,12 @@ import Testing
             #expect(todod[title]?.count == Self.occurrences, "\(title): \(todod[title] ?? [])")
             #expect(dateutil[title] == todod[title], "\(title): dateutil \(dateutil[title] ?? []), todod \(todod[title] ?? [])\n\(exported.stdout)")
         }
+        for (title, _, count) in Self.ending {
+            #expect(todod[title]?.count == count, "\(title): \(todod[title] ?? [])")
+            #expect(dateutil[title] == todod[title], "\(title): dateutil \(dateutil[title] ?? []), todod \(todod[title] ?? [])\n\(exported.stdout)")
+        }
+        #expect(exported.stdout.contains(";UNTIL=20270201\r\n"), "\(exported.stdout)")
+        #expect(exported.stdout.contains(";UNTIL=20270310T235959\r\n"), "\(exported.stdout)")
         // The month ends are there, not skipped.
         #expect(todod["rent"]?.prefix(4) == ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"])
         #expect(todod["leap day"]?.prefix(2) == ["2028-02-29", "2029-02-28"])

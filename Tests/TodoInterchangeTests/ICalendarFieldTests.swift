@@ -71,6 +71,26 @@ import TodoModel
         #expect(Self.lines(DeclaredFields.export([item], .ical)).contains("DTSTART;VALUE=DATE:20261201"))
     }
 
+    /// A calendar's RRULE;UNTIL is the item's `until` (a DATE that day; a
+    /// DATE-TIME the second after it, todod's first excluded moment), and
+    /// an export writes it back so that calendars stop where todod does.
+    @Test func aRepetitionsUntilIsTheItemsUntilBothWays() throws {
+        let byDay = try Self.item("DUE;VALUE=DATE:20261207", "RRULE:FREQ=WEEKLY;UNTIL=20270201")
+        #expect(byDay.recurrence == .weekly)
+        #expect(byDay.values["until"] == .date(.day(DeclaredFields.day(2027, 2, 1))))
+        let byMoment = try Self.item("DUE:20261207T090000Z", "RRULE:FREQ=DAILY;UNTIL=20261231T085959Z")
+        #expect(byMoment.values["until"] == .date(.moment(utc(2026, 12, 31, 9))))
+        // todod's own X-TODOD-UNTIL wins.
+        let own = try Self.item("DUE;VALUE=DATE:20261207", "RRULE:FREQ=WEEKLY;UNTIL=20270201", "X-TODOD-UNTIL;VALUE=DATE:20270301")
+        #expect(own.values["until"] == .date(.day(DeclaredFields.day(2027, 3, 1))))
+
+        var item = DeclaredFields.item
+        item.recurrence = .weekly
+        item.due = .day(DeclaredFields.day(2026, 12, 10))
+        item.values["until"] = .date(.day(DeclaredFields.day(2027, 1, 31)))
+        #expect(Self.lines(DeclaredFields.export([item], .ical)).contains("RRULE:FREQ=WEEKLY;UNTIL=20270131"))
+    }
+
     /// A calendar's own DTSTART of a to-do that does not repeat is its
     /// `scheduled` date, in any of the forms DUE takes.
     @Test func aCalendarsStartIsScheduled() throws {
