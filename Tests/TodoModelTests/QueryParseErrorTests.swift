@@ -37,7 +37,7 @@ import TodoModel
         ("project:home..garden", 13, "empty part"),
         ("project:", 8, "a project path"),
         ("priority:X", 9, "a priority H, M, L or none"),
-        ("status:open", 7, "a status (pending, completed, waiting, all)"),
+        ("status:open", 7, "a status (pending, completed, waiting, expired, all)"),
         ("due.before:\"  \"", 11, "a date after \"due.before:\""),
         ("due:", 4, "a date after \"due:\""),
         ("due.before:", 11, "expected a date after \"due.before:\", found the end of the query"),

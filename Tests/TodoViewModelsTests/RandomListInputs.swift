@@ -91,7 +91,7 @@ struct RandomListInputs {
         let terms = [
             "+home", "+work", "+errands", "-home", "project:home", "project:work", "priority:H", "priority:none",
             "priority.above:L", "priority.below:M", "due.before:fri", "due.after:tomorrow", "due:today", "due:none",
-            "overdue", "status:waiting", "status:pending", "status:completed", "recurring", "milk", "call", "\"item 1\"",
+            "overdue", "status:waiting", "status:pending", "status:completed", "status:expired", "recurring", "milk", "call", "\"item 1\"",
             "ready", "not ready", "sch:none", "sch.before:tomorrow", "scheduled.after:today", "sch:today",
             "estimate.above:2", "estimate.below:3", "estimate:none", "owner:ann",
         ]

@@ -106,11 +106,7 @@ public struct CompiledQuery: Sendable {
     /// moment). Like waiting items, expired ones are hidden from views whose
     /// query names no status.
     public func hasExpired(_ item: TodoItem) -> Bool {
-        guard !item.isDone, let until = item.until else { return false }
-        return switch until {
-        case .day(let day): context.today > day.dayNumber
-        case .moment(let date): context.now >= date
-        }
+        !item.isDone && context.isExpired(item.values)
     }
 
     /// `isWaiting` for a `TodoItem` (see `matches(_:)`).
@@ -152,7 +148,8 @@ public struct CompiledQuery: Sendable {
             case .all: return true
             case .completed: return item.isDone
             case .waiting: return !item.isDone && context.isWaiting(item.wait)
-            case .pending: return !item.isDone && !context.isWaiting(item.wait)
+            case .pending: return !item.isDone && !context.isWaiting(item.wait) && !context.isExpired(item.values)
+            case .expired: return !item.isDone && context.isExpired(item.values)
             }
         case .recurring: return item.isRecurring
         case .ready:
@@ -312,6 +309,16 @@ public struct CompiledQuery: Sendable {
             switch date {
             case .day(let day): day.dayNumber <= today
             case .moment(let moment): moment <= now
+            }
+        }
+
+        /// Whether the `until` among `values` has passed: its day is over,
+        /// or its moment has come.
+        func isExpired(_ values: [String: FieldValue]) -> Bool {
+            guard case .date(let until)? = values[FieldDeclaration.until.name] else { return false }
+            return switch until {
+            case .day(let day): today > day.dayNumber
+            case .moment(let date): now >= date
             }
         }
 

@@ -228,12 +228,15 @@ public struct FieldQuery: Hashable, Sendable, CustomStringConvertible {
 
 /// Which items a `status:` term keeps.
 public enum QueryStatus: String, CaseIterable, Hashable, Sendable, Codable {
-    /// Not done, and not waiting.
+    /// Not done, not waiting, and not expired.
     case pending
     /// Done.
     case completed
     /// Not done, with a wait date still in the future.
     case waiting
+    /// Not done, and past its `until` (hidden, as waiting items are, from
+    /// queries that name no status).
+    case expired
     /// Everything, whatever the caller's default.
     case all
 }

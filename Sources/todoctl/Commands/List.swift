@@ -32,7 +32,7 @@ struct List: AsyncParsableCommand {
             matches, in a listing of its own. The first line says which view, query and sort are shown.
 
             Queries: +tag, -tag, project:home (and its sub-projects), priority:H, priority.above:L, due:today, \
-            due.before:fri, due.after:2026-12-01, overdue, status:pending|completed|waiting|all, recurring, \
+            due.before:fri, due.after:2026-12-01, overdue, status:pending|completed|waiting|expired|all, recurring, \
             /regex/, bare words (the title contains them), and, or, not, parentheses. Waiting items are hidden \
             unless the query names a status.
 

@@ -121,6 +121,11 @@ import TodoViewModels
         // A status query still finds it, and show says it has expired.
         try viewModel.openView(.own(1), definition: ViewDefinition(query: try Query.parse("status:all")))
         #expect(viewModel.ids(of: .own(1)).contains(id.rawValue))
+        try viewModel.openView(.own(2), definition: ViewDefinition(query: try Query.parse("status:expired")))
+        #expect(viewModel.ids(of: .own(2)) == [id.rawValue])
+        try viewModel.openView(.own(3), definition: ViewDefinition(query: try Query.parse("status:pending")))
+        #expect(!viewModel.ids(of: .own(3)).contains(id.rawValue))
+        #expect(viewModel.ids(of: .own(3)).count == 1)
         #expect(try viewModel.details(of: id).lines.contains("status      expired"))
     }
 
