@@ -424,16 +424,6 @@ public final class ListOwner: @unchecked Sendable {
     /// Applies reloaded desktop settings: every view's `desktopReminders`
     /// follows at once, and the timer aims at the new next event (a longer
     /// lead may fire "due soon" reminders now).
-    /// Replaces the declared fields (a reloaded todod.conf); every view is sent again.
-    public func changeFields(_ fields: FieldCatalog) async {
-        await run { owner in
-            guard fields != owner.viewModel.fields else { return }
-            let outcome = owner.viewModel.replaceFields(fields)
-            _ = owner.record(outcome.changes, write: nil, applied: nil, cause: nil)
-            owner.finishTurn()
-        }
-    }
-
     public func changeDesktopSettings(_ settings: DesktopReminderSettings, dueSoonLead: TimeInterval) async {
         await run { owner in
             guard settings != owner.viewModel.desktopSettings || dueSoonLead != owner.viewModel.dueSoonLead else { return }

@@ -14,22 +14,6 @@ import TodoModel
 /// nothing is lost because todod.conf and the other program disagree. Only
 /// text that breaks todod's rules refuses the file (`ImportFields.valueText`).
 enum FieldValueText {
-    /// A number as another program writes it: `3`, `-2.5`, `1e+20` (as Swift
-    /// writes large doubles); not `inf` or `nan`, which `Double` would read.
-    static func number(_ text: some StringProtocol) -> Double? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || Array("+-.eE".utf8).contains($0) }),
-            let number = Double(text), number.isFinite
-        else { return nil }
-        return number
-    }
-
-    /// The text `number(_:)` reads back as `number`: `3` for a whole number,
-    /// `2.5`, or the shortest text Swift has for it (`1e+20`).
-    static func text(of number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return "\(number)"
-    }
-
     /// A length of time: ISO 8601 (`PT2H`, as Taskwarrior writes it), todod's
     /// own (`2h`), or whole seconds (`7200`), up to `DurationText.maximumSeconds`.
     static func duration(_ text: some StringProtocol) -> Int? {
@@ -63,22 +47,5 @@ enum FieldValueText {
     /// not used: not one of S, M, L`.
     static func notUsed(_ what: String, _ field: FieldDeclaration, date: String) -> String {
         "\(what) not used: not \(expected(field, date: date))"
-    }
-
-    /// `values` in the order an export writes them, each with its field:
-    /// the declared fields in the catalog's order, then the orphans (whose
-    /// declaration is gone: no field) by name.
-    static func ordered(_ values: [String: FieldValue], by fields: FieldCatalog)
-        -> [(name: String, field: FieldDeclaration?, value: FieldValue)]
-    {
-        guard !values.isEmpty else { return [] }
-        var ordered: [(name: String, field: FieldDeclaration?, value: FieldValue)] = []
-        for field in fields.declarations {
-            if let value = values[field.name] { ordered.append((field.name, field, value)) }
-        }
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) where fields[name]?.name != name {
-            ordered.append((name, nil, value))
-        }
-        return ordered
     }
 }

@@ -226,60 +226,6 @@ public enum ICalendarFormat {
         return (item, nil)
     }
 
-    /// The declared fields' values, and the names of the properties they
-    /// were read from (which are not kept as well). todod's own
-    /// `X-TODOD-NAME` comes first; a field's other property (`DTSTART` for
-    /// `scheduled`) is read when there is none, but `DTSTART` not for a
-    /// repeating to-do, whose start is its due date. A value that does not
-    /// fit is said, and its property kept as it came.
-    private static func values(
-        _ first: [String: ContentLine], fields: FieldCatalog, repeats: Bool, at location: String, timeZone: TimeZone,
-        remarks: inout [String]
-    ) throws(ImportProblem) -> ([String: FieldValue], Set<String>) {
-        var values: [String: FieldValue] = [:]
-        var names: Set<String> = []
-        for field in fields.declarations {
-            let own = ownProperty(field.name)
-            var candidates = [own]
-            if field.icalendarName != own && !(field.icalendarName == "DTSTART" && repeats) {
-                candidates.append(field.icalendarName)
-            }
-            guard let line = candidates.lazy.filter({ !modelledProperties.contains($0) }).compactMap({ first[$0] }).first else {
-                continue
-            }
-            if let value = try value(line, of: field, at: location, timeZone: timeZone, remarks: &remarks) {
-                values[field.name] = value
-                names.insert(line.name)
-            } else if !line.value.isEmpty {
-                let what = "\(line.name) \(ImportFields.shown(line.value))"
-                remarks.append(FieldValueText.notUsed(what, field, date: "an iCalendar date (20240115 or 20240115T093000[Z])"))
-            }
-        }
-        return (values, names)
-    }
-
-    /// todod's own property for the field `name`, and an orphan's: `X-TODOD-ESTIMATE`.
-    private static func ownProperty(_ name: String) -> String { "X-TODOD-" + name.uppercased() }
-
-    /// The value of `field` in `line`, or nil when it is not one: a DATE or
-    /// DATE-TIME as `DUE` is read, a number, an ISO 8601 duration, a text.
-    private static func value(
-        _ line: ContentLine, of field: FieldDeclaration, at location: String, timeZone: TimeZone, remarks: inout [String]
-    ) throws(ImportProblem) -> FieldValue? {
-        switch field.kind {
-        case .date:
-            return (try? date(line, at: location, timeZone: timeZone, remarks: &remarks)).map(FieldValue.date)
-        case .number:
-            return FieldValueText.number(line.value.trimmingWhitespace()).map(FieldValue.number)
-        case .duration:
-            return FieldValueText.duration(line.value.trimmingWhitespace()).map(FieldValue.duration)
-        case .text:
-            let text = ContentLine.unescaped(line.value)
-            guard !text.isEmpty, FieldValueText.allows(text, in: field) else { return nil }
-            return .text(try ImportFields.valueText(text, of: line.name, at: "\(location), line \(line.lineNumber)"))
-        }
-    }
-
     /// The due date: `DUE`, or else `DTSTART` plus `DURATION` (RFC 5545
     /// §3.6.2). A `DURATION` that cannot be counted (not a duration, no
     /// `DTSTART`, a `DTSTART` that is not a date) is left out and said in
@@ -321,7 +267,7 @@ public enum ICalendarFormat {
 
     /// A DATE or DATE-TIME value: a day, or a moment (UTC, in its `TZID`, or
     /// floating in `timeZone`).
-    private static func date(_ line: ContentLine, at location: String, timeZone: TimeZone, remarks: inout [String])
+    static func date(_ line: ContentLine, at location: String, timeZone: TimeZone, remarks: inout [String])
         throws(ImportProblem) -> DueDate?
     {
         let (day, time, zone) = try reading(line, at: location, timeZone: timeZone, remarks: &remarks)
@@ -435,19 +381,6 @@ public enum ICalendarFormat {
         return InterchangeDates.local(day, hour: time.hour, minute: time.minute, second: time.second, in: clock) <= dueMoment
     }
 
-    /// Whether `value` can be `item`'s `DTSTART`: a date, of a to-do that
-    /// does not repeat (a repeating one starts at its due date, which its
-    /// RRULE counts from), no later than its due date (RFC 5545 §3.8.2.3):
-    /// days compared by days, times by instants (a time beside a day by its
-    /// day), as `startFits` compares a kept `DTSTART`.
-    private static func isStart(_ value: FieldValue, of item: TodoItem, timeZone: TimeZone) -> Bool {
-        guard case .date(let start) = value, item.recurrence == nil else { return false }
-        guard let due = item.due else { return true }
-        if case .moment(let startMoment) = start, case .moment(let dueMoment) = due { return startMoment <= dueMoment }
-        func day(_ date: DueDate) -> CalendarDay { CalendarDay(InterchangeDates.instant(of: date, in: timeZone), in: timeZone) }
-        return day(start) <= day(due)
-    }
-
     /// `093000` for 09:30.
     private static func compactTime(_ time: TimeOfDay) -> String {
         func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
@@ -520,18 +453,7 @@ public enum ICalendarFormat {
         }
         if let project = item.project { lines.append("X-TODOD-PROJECT:" + ContentLine.escaped(project)) }
         if let wait = item.wait { lines.append("X-TODOD-WAIT" + value(wait)) }
-        for (name, field, fieldValue) in FieldValueText.ordered(item.values, by: fields) {
-            var property = field?.icalendarName ?? ownProperty(name)
-            // A start that cannot be DTSTART is said in todod's own property.
-            if property == "DTSTART" && !Self.isStart(fieldValue, of: item, timeZone: timeZone) { property = ownProperty(name) }
-            guard !Self.modelledProperties.contains(property) else { continue }
-            switch fieldValue {
-            case .date(let date): lines.append(property + value(date))
-            case .number(let number): lines.append(property + ":" + FieldValueText.text(of: number))
-            case .duration(let seconds): lines.append(property + ";VALUE=DURATION:" + DurationText.iso8601(seconds: seconds))
-            case .text(let text): lines.append(property + ":" + ContentLine.escaped(text))
-            }
-        }
+        lines += declaredFieldLines(of: item, fields: fields, timeZone: timeZone, dateValue: value)
         lines += keptLines(of: item, besides: lines, timeZone: timeZone)
         lines.append("END:VTODO")
         return lines.map(ContentLine.folded).joined()

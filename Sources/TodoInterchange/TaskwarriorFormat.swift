@@ -248,9 +248,9 @@ public enum TaskwarriorFormat {
             let number = Double(whole)
             return Int64(exactly: number) == whole ? .number(number) : nil
         case (.number, .decimal), (.number, .number):
-            return FieldValueText.number(json.text).map(FieldValue.number)
+            return NumberText.number(json.text).map(FieldValue.number)
         case (.number, .string(let text)):
-            return FieldValueText.number(text).map(FieldValue.number)
+            return NumberText.number(text).map(FieldValue.number)
         case (.duration, .string(let text)):
             return FieldValueText.duration(text).map(FieldValue.duration)
         case (.duration, .integer(let seconds)):
@@ -300,7 +300,7 @@ public enum TaskwarriorFormat {
             task.mask = ""
             if !TaskwarriorRecurrence.isExact(recurrence) { task.todod_recur = recurrence.text }
         }
-        for (name, field, value) in FieldValueText.ordered(item.values, by: fields) {
+        for (name, field, value) in fields.ordered(item.values) {
             task.fieldAttributes[field?.taskwarriorName ?? name] = json(of: value, timeZone: timeZone)
         }
         // What Taskwarrior wrote and todod does not model goes back as it came.

@@ -174,7 +174,7 @@ public enum TodoTxtFormat {
     private static func value(_ text: String, of field: FieldDeclaration, at location: String) throws(ImportProblem) -> FieldValue? {
         switch field.kind {
         case .date: return CalendarDay(iso: text).map { .date(.day($0)) }
-        case .number: return FieldValueText.number(text).map(FieldValue.number)
+        case .number: return NumberText.number(text).map(FieldValue.number)
         case .duration: return FieldValueText.duration(text).map(FieldValue.duration)
         case .text:
             guard !text.isEmpty, FieldValueText.allows(text, in: field) else { return nil }
@@ -282,7 +282,7 @@ public enum TodoTxtFormat {
         }
         if let due = item.due { words.append("due:" + day(due)) }
         let byKey = item.values.isEmpty ? [:] : keys(of: fields)
-        for (_, field, value) in FieldValueText.ordered(item.values, by: fields) where canSay(value) {
+        for (_, field, value) in fields.ordered(item.values) where canSay(value) {
             guard let field, field.kind == value.kind else { continue }
             if case .text(let text) = value, !field.allowedValues.isEmpty, !field.allowedValues.contains(text) { continue }
             // A key another field reads (or one of the item's own) would
@@ -292,7 +292,7 @@ public enum TodoTxtFormat {
             let text: String =
                 switch value {
                 case .text(let text): text
-                case .number(let number): FieldValueText.text(of: number)
+                case .number(let number): NumberText.text(of: number)
                 case .date(let date): day(date)
                 case .duration(let seconds): DurationText.iso8601(seconds: seconds)
                 }

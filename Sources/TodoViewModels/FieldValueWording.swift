@@ -28,7 +28,7 @@ struct FieldValueWording {
     func words(_ value: FieldValue) -> String {
         switch value {
         case .text(let text): text
-        case .number(let number): Self.numberText(number)
+        case .number(let number): NumberText.text(of: number)
         case .date(let date): dateWords(date)
         case .duration(let seconds): DurationText.worded(seconds: seconds)
         }
@@ -43,29 +43,10 @@ struct FieldValueWording {
     static func rawText(_ value: FieldValue) -> String {
         switch value {
         case .text(let text): text
-        case .number(let number): numberText(number)
+        case .number(let number): NumberText.text(of: number)
         case .date(let date): ISODateText.date(date)
         case .duration(let seconds): DurationText.iso8601(seconds: seconds)
         }
-    }
-
-    /// `3`, not `3.0`; `2.5` as it is.
-    static func numberText(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return String(number)
-    }
-
-    /// In the order `todoctl show` and a row's fields list them: declared
-    /// fields in the catalog's order, then orphans by name.
-    func ordered(_ values: [String: FieldValue]) -> [(name: String, value: FieldValue)] {
-        var result: [(name: String, value: FieldValue)] = []
-        for field in fields.declarations {
-            if let value = values[field.name] { result.append((field.name, value)) }
-        }
-        if result.count < values.count {
-            for name in values.keys.sorted() where fields[name] == nil { result.append((name, values[name]!)) }
-        }
-        return result
     }
 }
 

@@ -52,7 +52,7 @@ extension TodoListViewModel {
                 number: index + 1, text: note.text, added: ISODateText.instant(note.addedAt), addedText: stamp(note.addedAt))
         }
         let valueWording = FieldValueWording(wording: wording, today: CalendarDay(now, in: clock.timeZone), fields: fields)
-        let values = valueWording.ordered(item.values)
+        let values = fields.ordered(item.values)
         // Declared fields that changed, also those since cleared: in the
         // catalog's order, then any others by name.
         let order = Dictionary(fields.declarations.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -82,7 +82,7 @@ extension TodoListViewModel {
         if let priority = item.priority { lines.append("priority    " + priority.letter) }
         if let project = item.project { lines.append("project     " + project) }
         if !item.tags.isEmpty { lines.append("tags        " + item.sortedTags.map { "+" + $0 }.joined(separator: " ")) }
-        for (name, value) in values {
+        for (name, _, value) in values {
             // "scheduled   Monday 30 November (tomorrow)"; an orphan says so.
             let label = fields[name].map { $0.isBuiltIn ? $0.name : $0.label } ?? "\(name) (not declared)"
             var text = valueWording.words(value)

@@ -46,7 +46,7 @@ struct RowBuilder: Sendable {
         if !item.values.isEmpty {
             var raw: [String: RowFieldValue] = [:]
             var worded: [String: String] = [:]
-            for (name, value) in valueWording.ordered(item.values) {
+            for (name, _, value) in valueWording.fields.ordered(item.values) {
                 raw[name] = RowFieldValue(value)
                 let text = valueWording.worded(value, named: name)
                 worded[name] = text

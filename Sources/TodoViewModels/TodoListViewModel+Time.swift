@@ -26,14 +26,48 @@ extension TodoListViewModel {
         if let change = desktop.nextChange(after: lastTick, timeZone: clock.timeZone), change < next { next = change }
         for item in collection.items {
             if let event = reminders.nextEvent(of: item, after: now, timeZone: clock.timeZone), event < next { next = event }
-            if !item.isDone, let wait = item.wait {
-                let end = wait.sortInstant(in: clock.timeZone)
-                if end > now, end < next { next = end }
-            }
-            if let start = item.scheduledStart(after: now, in: clock.timeZone), start < next { next = start }
-            if let end = item.expiry(after: now, in: clock.timeZone), end < next { next = end }
+            if let change = stateChange(of: item, after: now), change < next { next = change }
         }
         return next
+    }
+
+    /// The earliest instant at which an item `step` left changes in a way
+    /// only a tick brings to the views: a reminder fires, it turns overdue
+    /// (both `Reminders.nextEvent`), or its state changes (`stateChange`).
+    /// `now` when the views, which judge items at the last tick, already
+    /// see it as it no longer is (`isJudgedDifferently`).
+    func nextEvent(of step: UndoStep, after now: Date) -> Date? {
+        step.changes.compactMap(\.after).compactMap { item -> Date? in
+            if isJudgedDifferently(item, at: now) { return now }
+            let events = [reminders.nextEvent(of: item, after: now, timeZone: clock.timeZone), stateChange(of: item, after: now)]
+            return events.compactMap { $0 }.min()
+        }.min()
+    }
+
+    /// When, after `now`, the item's wait ends, its scheduled moment comes
+    /// (`ready` takes it in) or it expires (its `until`): each changes the
+    /// views it is in, at a moment no command marks.
+    func stateChange(of item: TodoItem, after now: Date) -> Date? {
+        let timeZone = clock.timeZone
+        var next: Date?
+        if !item.isDone, let wait = item.wait {
+            let end = wait.sortInstant(in: timeZone)
+            if end > now { next = end }
+        }
+        if let start = item.scheduledStart(after: now, in: timeZone), next.map({ start < $0 }) ?? true { next = start }
+        if let end = item.expiry(after: now, in: timeZone), next.map({ end < $0 }) ?? true { next = end }
+        return next
+    }
+
+    /// Whether the item's time-dependent state differs between the last
+    /// tick, at which the views judge it, and `now`: it turned overdue,
+    /// stopped waiting, reached its scheduled moment, or expired.
+    func isJudgedDifferently(_ item: TodoItem, at now: Date) -> Bool {
+        let timeZone = clock.timeZone
+        return item.isOverdue(at: lastTick, in: timeZone) != item.isOverdue(at: now, in: timeZone)
+            || item.isWaiting(at: lastTick, in: timeZone) != item.isWaiting(at: now, in: timeZone)
+            || item.isScheduledAhead(at: lastTick, in: timeZone) != item.isScheduledAhead(at: now, in: timeZone)
+            || item.hasExpired(at: lastTick, in: timeZone) != item.hasExpired(at: now, in: timeZone)
     }
 
     /// Brings everything that depends on the time up to date: fires the
@@ -63,20 +97,14 @@ extension TodoListViewModel {
                 operations[id] = [.reset(rows: rows(of: views[id]!, now: now))]
             }
         } else {
-            // Items whose time-dependent state changed: turned overdue,
-            // stopped waiting, or reached their scheduled moment (`ready`).
-            // Each is taken out of the counters as it was judged before, and
+            // Items whose time-dependent state changed (`isJudgedDifferently`):
+            // each is taken out of the counters as it was judged before, and
             // placed again as it is judged now. Every view's query is
             // compiled for now even when no item changed: it judges the
             // items commands add or change until the next tick, and those
             // must be judged at this one (`judgingClock`).
             let timeZone = clock.timeZone
-            let changed = collection.items.filter {
-                $0.isOverdue(at: lastTick, in: timeZone) != $0.isOverdue(at: now, in: timeZone)
-                    || $0.isWaiting(at: lastTick, in: timeZone) != $0.isWaiting(at: now, in: timeZone)
-                    || $0.isScheduledAhead(at: lastTick, in: timeZone) != $0.isScheduledAhead(at: now, in: timeZone)
-                    || $0.hasExpired(at: lastTick, in: timeZone) != $0.hasExpired(at: now, in: timeZone)
-            }
+            let changed = collection.items.filter { isJudgedDifferently($0, at: now) }
             let before = ViewClock(now: lastTick, timeZone: timeZone)
             for id in Array(views.keys) {
                 for item in changed { views[id]!.count(item, by: -1, clock: before) }

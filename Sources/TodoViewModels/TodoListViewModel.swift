@@ -399,33 +399,6 @@ public final class TodoListViewModel {
         return (changeSets(since: propertiesBefore, operations: operations), applied)
     }
 
-    /// The earliest instant at which an item `step` left changes in a way
-    /// only a tick brings to the views: a reminder fires, it turns overdue
-    /// (both `Reminders.nextEvent`), its wait ends, or its scheduled moment
-    /// comes. `now` when the views, which judge items at the last tick,
-    /// already see it as it no longer is: its due, wait or scheduled moment
-    /// passed since the last tick.
-    func nextEvent(of step: UndoStep, after now: Date) -> Date? {
-        let timeZone = clock.timeZone
-        return step.changes.compactMap(\.after).compactMap { item -> Date? in
-            if item.isOverdue(at: lastTick, in: timeZone) != item.isOverdue(at: now, in: timeZone)
-                || item.isWaiting(at: lastTick, in: timeZone) != item.isWaiting(at: now, in: timeZone)
-                || item.isScheduledAhead(at: lastTick, in: timeZone) != item.isScheduledAhead(at: now, in: timeZone)
-                || item.hasExpired(at: lastTick, in: timeZone) != item.hasExpired(at: now, in: timeZone)
-            {
-                return now
-            }
-            var next = reminders.nextEvent(of: item, after: now, timeZone: timeZone)
-            if !item.isDone, let wait = item.wait {
-                let end = wait.sortInstant(in: timeZone)
-                if end > now, next.map({ end < $0 }) ?? true { next = end }
-            }
-            if let start = item.scheduledStart(after: now, in: timeZone), next.map({ start < $0 }) ?? true { next = start }
-            if let end = item.expiry(after: now, in: timeZone), next.map({ end < $0 }) ?? true { next = end }
-            return next
-        }.min()
-    }
-
     /// Applies item changes to the collection, the counters, the reminders
     /// and every view, in place, appending each view's row edits: rows
     /// worded at `now`, items judged at the last tick (`judgingClock`).

@@ -63,6 +63,21 @@ public struct FieldCatalog: Hashable, Sendable {
     /// The field named `name`, whatever its spelling.
     public subscript(name: String) -> FieldDeclaration? { bySpelling[name] }
 
+    /// `values` in the order rows, `show` and exports list them, each with
+    /// its field: the declared fields in the catalog's order, then the
+    /// orphans (whose declaration is gone: no field) by name.
+    public func ordered(_ values: [String: FieldValue]) -> [(name: String, field: FieldDeclaration?, value: FieldValue)] {
+        guard !values.isEmpty else { return [] }
+        var ordered: [(name: String, field: FieldDeclaration?, value: FieldValue)] = []
+        for field in declarations {
+            if let value = values[field.name] { ordered.append((field.name, field, value)) }
+        }
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) where self[name]?.name != name {
+            ordered.append((name, nil, value))
+        }
+        return ordered
+    }
+
     /// Only those todod.conf declared.
     public var userDefined: [FieldDeclaration] { declarations.filter { !$0.isBuiltIn } }
 }

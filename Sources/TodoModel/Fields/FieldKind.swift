@@ -41,11 +41,7 @@ public enum FieldKind: String, Hashable, Sendable, CaseIterable, Codable {
             }
             return .text(text)
         case .number:
-            // Digits, a sign, a point and an exponent (1e+20, as numbers are
-            // worded back): no "inf", "nan" or hexadecimal.
-            guard let number = Double(text), number.isFinite,
-                text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) })
-            else {
+            guard let number = NumberText.number(text) else {
                 throw FieldValueError(text: text, expected: "a number such as 3 or 2.5")
             }
             return .number(number)
