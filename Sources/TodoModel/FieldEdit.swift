@@ -16,6 +16,9 @@ public enum FieldEdit: Hashable, Sendable {
     case recurrence(Recurrence?)
     /// A declared field's value, by the field's name; nil clears it.
     case value(name: String, FieldValue?)
+    /// Ids added to and taken from a link field (`depends:3,-5`), keeping
+    /// the links already there, as Taskwarrior's `depends:` does.
+    case links(name: String, add: [TodoID], remove: [TodoID])
 
     /// The field this edit changes.
     public var field: ItemField {
@@ -26,7 +29,7 @@ public enum FieldEdit: Hashable, Sendable {
         case .due: .due
         case .wait: .wait
         case .recurrence: .recurrence
-        case .value(let name, _): ItemField(rawValue: name)
+        case .value(let name, _), .links(let name, _, _): ItemField(rawValue: name)
         }
     }
 }
@@ -50,6 +53,12 @@ extension ShorthandChange {
             do { return .recurrence(try Recurrence(parsing: text)) } catch { throw .invalidRecurrence(error) }
         case .setValue(let field, let text):
             guard let text else { return .value(name: field.name, nil) }
+            if field.kind == .items {
+                guard let (add, remove) = FieldKind.linkChange(text) else {
+                    throw .invalidShorthand(ShorthandError(position: 0, reason: .invalidValue(field.name, FieldKind.linkChangeError(text))))
+                }
+                return .links(name: field.name, add: add, remove: remove)
+            }
             if field.kind == .date {
                 do { return .value(name: field.name, .date(try dates.parse(text))) } catch {
                     throw .invalidDate(field: field.itemField, text: text, error)
@@ -82,6 +91,10 @@ extension TodoItem {
             case .wait(let wait): self.wait = wait
             case .recurrence(let recurrence): self.recurrence = recurrence
             case .value(let name, let value): values[name] = value
+            case .links(let name, let add, let remove):
+                let removed = Set(remove)
+                let kept = FieldValue.uniqueIDs((values[name]?.linkedIDs ?? []).filter { !removed.contains($0) } + add)
+                values[name] = kept.isEmpty ? nil : .items(kept)
             }
             if self != before { changed.insert(edit.field) }
         }

@@ -1,7 +1,8 @@
 /// What other programs keep with an item and todod does not model, exactly
 /// as they wrote it, so that a round trip through todod gives it back:
-/// Taskwarrior's `scheduled`, `until`, `depends` and user-defined
-/// attributes; a calendar's alarms, `URL`, `LOCATION`, `X-` properties.
+/// Taskwarrior's attributes no field declares (and a `depends` UUID no item
+/// has); a calendar's alarms, `URL`, `LOCATION`, `X-` properties, and a
+/// `RELATED-TO` no item answers.
 ///
 /// Kept per format, because each part means something only to the program
 /// that wrote it, and is written back only in that format. todod never

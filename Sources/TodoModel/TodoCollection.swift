@@ -18,18 +18,23 @@ public struct TodoCollection: Sendable {
     private var positions: TodoIDTable<Int32>
     /// The id the next added item gets. Ids only grow, so none is reused.
     public private(set) var nextID: TodoID
+    /// Children and dependents, kept in step with `items`.
+    public private(set) var links = ItemLinks()
 
     public init(items: [TodoItem], nextID: TodoID) {
         var byID = TodoIDTable<Int32>()
         byID.reserveCapacity(items.count)
         var stored = ContiguousArray<TodoItem>()
         stored.reserveCapacity(items.count)
+        var links = ItemLinks()
         for item in items {
             precondition(byID[item.id] == nil, "two items with id \(item.id)")
             byID[item.id] = Int32(stored.count)
             stored.append(item)
+            links.insert(item)
         }
         self.items = stored
+        self.links = links
         positions = byID
         let afterLargest = TodoID((items.map(\.id.rawValue).max() ?? 0) + 1)
         self.nextID = max(nextID, afterLargest)
@@ -71,7 +76,9 @@ public struct TodoCollection: Sendable {
         try Self.checkTagCount(of: edits, on: item)
         item.apply(edits, at: now, in: timeZone)
         item.fieldChangedAt = [:]
-        return UndoStep(description: "add \(Self.quoted(title))", changes: [ItemChange(before: nil, after: item)])
+        try checkLinks(of: item, before: nil)
+        let change = ItemChange(before: nil, after: item)
+        return UndoStep(description: "add \(Self.quoted(title))", changes: [change] + reopenedAncestors(for: change, at: now))
     }
 
     /// Changes an item's title (when `title` is not nil) and fields; nil
@@ -92,7 +99,9 @@ public struct TodoCollection: Sendable {
         try Self.checkTagCount(of: edits, on: after)
         after.apply(edits, at: now, in: timeZone)
         guard after != before else { return nil }
-        return UndoStep(description: "modify \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
+        try checkLinks(of: after, before: before)
+        let change = ItemChange(before: before, after: after)
+        return UndoStep(description: "modify \(Self.quoted(before.title))", changes: [change] + reopenedAncestors(for: change, at: now))
     }
 
     /// Adds a note (one line of text) at the end of an item's notes.
@@ -154,6 +163,15 @@ public struct TodoCollection: Sendable {
             changes.append(ItemChange(before: spawned, after: nil))
             description += " (its next occurrence \(spawned.id) is gone)"
         }
+        if done {
+            let subtasks = completedDescendants(of: id, at: now)
+            changes += subtasks
+            if !subtasks.isEmpty { description += " and \(Self.counted(subtasks.count, "open subtask"))" }
+        } else {
+            let parents = reopenedAncestors(for: changes[0], at: now)
+            changes += parents
+            if !parents.isEmpty { description += " and \(Self.counted(parents.count, "parent"))" }
+        }
         return UndoStep(description: description, changes: changes)
     }
 
@@ -209,9 +227,14 @@ public struct TodoCollection: Sendable {
         return UndoStep(description: "\(verb) \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: after)])
     }
 
+    /// Deletes an item with its subtasks, and takes them out of the other
+    /// items' `depends`, as one step.
     public func delete(_ id: TodoID) throws(TodoError) -> UndoStep {
         let before = try item(id)
-        return UndoStep(description: "delete \(Self.quoted(before.title))", changes: [ItemChange(before: before, after: nil)])
+        let removed = [id] + descendants(of: id)
+        var description = "delete \(Self.quoted(before.title))"
+        if removed.count > 1 { description += " and \(Self.counted(removed.count - 1, "subtask"))" }
+        return UndoStep(description: description, changes: removing(removed))
     }
 
     /// If any item is active, all become done; otherwise all become active.
@@ -235,10 +258,15 @@ public struct TodoCollection: Sendable {
     }
 
     /// Deletes every done item, as one step.
+    ///
+    /// A done item with an open subtask stays (it can only come from
+    /// another program's file: completing a parent completes its subtasks,
+    /// reopening a subtask reopens its parent), so no open item is lost.
     public func clearCompleted() -> UndoStep? {
-        let changes = items.filter(\.isDone).sorted { $0.id < $1.id }.map { ItemChange(before: $0, after: nil) }
-        guard !changes.isEmpty else { return nil }
-        let count = changes.count
+        let done = items.filter { $0.isDone && !hasOpenDescendant($0.id) }.map(\.id).sorted()
+        guard !done.isEmpty else { return nil }
+        let changes = removing(done)
+        let count = done.count
         return UndoStep(description: "clear \(count) completed \(count == 1 ? "item" : "items")", changes: changes)
     }
 
@@ -249,13 +277,17 @@ public struct TodoCollection: Sendable {
         for change in step.changes {
             if let after = change.after {
                 if let position = positions[after.id] {
+                    links.remove(items[Int(position)])
+                    links.insert(after)
                     items[Int(position)] = after
                 } else {
+                    links.insert(after)
                     positions[after.id] = Int32(items.count)
                     items.append(after)
                 }
                 if after.id >= nextID { nextID = TodoID(after.id.rawValue + 1) }
             } else if let position = positions[change.id] {
+                links.remove(items[Int(position)])
                 positions[change.id] = nil
                 let last = items.removeLast()
                 if Int(position) < items.count {
@@ -303,6 +335,11 @@ public struct TodoCollection: Sendable {
             default: break
             }
         }
+    }
+
+    /// `2 subtasks`, `1 subtask`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// Titles in step descriptions, in typographic quotes: add “buy milk”.

@@ -40,6 +40,10 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidImport(location: String, message: String)
     /// A planned import no longer fits the list (it changed in between).
     case importOutdated
+    /// A link (`depends`, `parent`) that cannot be made: to a missing item,
+    /// to the item itself, or closing a cycle (`cycle` names it, first id
+    /// repeated last).
+    case invalidLink(field: String, problem: LinkProblem)
 
     public var description: String {
         switch self {
@@ -92,9 +96,27 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Nothing was imported: \(location): \(message)."
         case .importOutdated:
             return "Nothing was imported: the list changed while the import was planned. Import again."
+        case .invalidLink(let field, let problem):
+            return "\(field): \(problem)."
         case .noteNotFound(let id, let number, let count):
             let has = count == 0 ? "has no notes" : count == 1 ? "has 1 note" : "has \(count) notes"
             return "Item \(id) \(has); there is no note \(number). See them with `todoctl show \(id)`."
+        }
+    }
+}
+
+/// Why a link between items cannot be made.
+public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
+    case missing(TodoID)
+    case itself(TodoID)
+    case cycle([TodoID])
+
+    public var description: String {
+        switch self {
+        case .missing(let id): "there is no item \(id) to link to; nothing was changed"
+        case .itself(let id): "item \(id) cannot be linked to itself; nothing was changed"
+        case .cycle(let ids):
+            "this would make a cycle, \(ids.map(String.init(describing:)).joined(separator: " → ")); nothing was changed"
         }
     }
 }

@@ -228,6 +228,8 @@ extension RPCError {
             self.init(code: Code.invalidParams, name: "todo.invalidImport", message: error.description)
         case .importOutdated:
             self.init(code: Code.invalidParams, name: "todo.importOutdated", message: error.description)
+        case .invalidLink:
+            self.init(code: Code.invalidParams, name: "todo.invalidLink", message: error.description)
         }
     }
 }

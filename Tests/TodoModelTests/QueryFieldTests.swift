@@ -94,7 +94,7 @@ private func term(_ name: String, _ kind: FieldKind, _ test: FieldQuery.Test) ->
         ("owner:\"\"", 6, "expected a value after \"owner:\""),
         ("effort.above:", 13, "a duration after \"effort.above:\""),
         ("foo:bar", 0, "expected one of the keys project, pro, priority"),
-        ("foo:bar", 0, "status, or the fields scheduled, sch, until, estimate, effort, size, owner, found \"foo\""),
+        ("foo:bar", 0, "status, or the fields scheduled, sch, until, depends, dep, parent, estimate, effort, size, owner, found \"foo\""),
     ])
     func reportsWhereAndWhat(text: String, position: Int, message: String) throws {
         let error = try #require(parseError(text))

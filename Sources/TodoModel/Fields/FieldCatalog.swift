@@ -7,7 +7,7 @@ public struct FieldCatalog: Hashable, Sendable {
     private let bySpelling: [String: FieldDeclaration]
 
     /// The fields every list has. A new built-in field is added here.
-    public static let builtIn = FieldCatalog(checked: [.scheduled, .until])
+    public static let builtIn = FieldCatalog(checked: [.scheduled, .until, .depends, .parent])
 
     /// Keys shorthand, queries or sorts already use for the item's own
     /// fields and words, which a user-defined field may not take; and the

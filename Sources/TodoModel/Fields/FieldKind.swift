@@ -13,11 +13,19 @@ public enum FieldKind: String, Hashable, Sendable, CaseIterable, Codable {
     case date
     /// A length of time (`2h`, `30min`, `3d`, `1w`, or ISO 8601's `PT2H`).
     case duration
+    /// Another item, by id (`parent:3`). Built-in fields only: the list
+    /// keeps such links whole (no link to a missing item, no cycle).
+    case item
+    /// Other items, by id (`depends:3,5`). Built-in fields only, as `item`.
+    case items
+
+    /// The kinds todod.conf may declare (links are the list's own).
+    public static let declarable: [FieldKind] = [.text, .number, .date, .duration]
 
     /// The query operators beyond `name:value` and `name:none`.
     public var comparisons: (below: String, above: String)? {
         switch self {
-        case .text: nil
+        case .text, .item, .items: nil
         case .number, .duration: ("below", "above")
         case .date: ("before", "after")
         }
@@ -60,7 +68,53 @@ public enum FieldKind: String, Hashable, Sendable, CaseIterable, Codable {
                 throw FieldValueError(text: text, expected: "a duration such as 30min, 2h, 3d, 1w or PT2H")
             }
             return .duration(seconds)
+        case .item:
+            guard let id = Self.itemID(text) else {
+                throw FieldValueError(text: text, expected: "an item id such as 3")
+            }
+            return .items([id])
+        case .items:
+            let ids = text.split(separator: ",", omittingEmptySubsequences: false).map { Self.itemID(String($0)) }
+            guard !ids.isEmpty, ids.count <= Self.maximumLinks, !ids.contains(nil) else {
+                throw FieldValueError(text: text, expected: "item ids such as 3,5 (at most \(Self.maximumLinks))")
+            }
+            return .items(FieldValue.uniqueIDs(ids.compactMap { $0 }))
         }
+    }
+
+    /// `3,5,-7`: ids to add, and (with a minus) ids to take away; nil when
+    /// a part is not an id.
+    public static func linkChange(_ text: String) -> (add: [TodoID], remove: [TodoID])? {
+        var add: [TodoID] = []
+        var remove: [TodoID] = []
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= maximumLinks else { return nil }
+        for part in parts {
+            if part.first == "-" {
+                guard let id = itemID(String(part.dropFirst())) else { return nil }
+                remove.append(id)
+            } else {
+                guard let id = itemID(String(part)) else { return nil }
+                add.append(id)
+            }
+        }
+        return (add, remove)
+    }
+
+    /// Why `text` is not a `linkChange`.
+    public static func linkChangeError(_ text: String) -> FieldValueError {
+        FieldValueError(text: String(text.prefix(40)), expected: "item ids such as 3,5 (-3 takes 3 away; at most \(maximumLinks))")
+    }
+
+    /// The most ids an `items` field holds.
+    public static let maximumLinks = 100
+
+    /// `text` as an item id: digits only, positive, within an id's range.
+    public static func itemID(_ text: String) -> TodoID? {
+        guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let raw = Int64(text), raw > 0
+        else { return nil }
+        return TodoID(raw)
     }
 }
 

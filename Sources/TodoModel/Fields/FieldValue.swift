@@ -13,6 +13,8 @@ public enum FieldValue: Hashable, Sendable {
     case date(DueDate)
     /// Whole seconds.
     case duration(Int)
+    /// Links to other items, in the order given, each once (one for `parent`).
+    case items([TodoID])
 
     /// The kind this value is of.
     public var kind: FieldKind {
@@ -21,7 +23,19 @@ public enum FieldValue: Hashable, Sendable {
         case .number: .number
         case .date: .date
         case .duration: .duration
+        case .items(let ids): ids.count == 1 ? .item : .items
         }
+    }
+
+    /// `ids` in their first order, each once.
+    public static func uniqueIDs(_ ids: [TodoID]) -> [TodoID] {
+        var seen: Set<TodoID> = []
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    /// The linked ids, or none for a value of another kind.
+    public var linkedIDs: [TodoID] {
+        if case .items(let ids) = self { ids } else { [] }
     }
 }
 
@@ -29,7 +43,7 @@ public enum FieldValue: Hashable, Sendable {
 /// declaration is gone (an orphan) still reads back as what it was.
 extension FieldValue: Codable {
     private enum CodingKeys: String, CodingKey {
-        case text, number, date, seconds
+        case text, number, date, seconds, items
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,9 +56,11 @@ extension FieldValue: Codable {
             self = .date(date)
         } else if let seconds = try container.decodeIfPresent(Int.self, forKey: .seconds) {
             self = .duration(seconds)
+        } else if let ids = try container.decodeIfPresent([TodoID].self, forKey: .items) {
+            self = .items(ids)
         } else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "a field value is text, number, date or seconds"))
+                .init(codingPath: decoder.codingPath, debugDescription: "a field value is text, number, date, seconds or items"))
         }
     }
 
@@ -55,6 +71,7 @@ extension FieldValue: Codable {
         case .number(let number): try container.encode(number, forKey: .number)
         case .date(let date): try container.encode(date, forKey: .date)
         case .duration(let seconds): try container.encode(seconds, forKey: .seconds)
+        case .items(let ids): try container.encode(ids, forKey: .items)
         }
     }
 }

@@ -14,8 +14,8 @@ extension FieldDeclaration {
         var rest = Substring(text).drop { $0 == " " || $0 == "\t" }
         let kindWord = rest.prefix { $0 != " " && $0 != "\t" }
         rest = rest.dropFirst(kindWord.count).drop { $0 == " " || $0 == "\t" }
-        guard let kind = FieldKind(rawValue: kindWord.lowercased()) else {
-            let kinds = FieldKind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let kind = FieldKind(rawValue: kindWord.lowercased()), FieldKind.declarable.contains(kind) else {
+            let kinds = FieldKind.declarable.map(\.rawValue).joined(separator: ", ")
             throw FieldDeclarationError(
                 name: name, message: "has the kind \"\(kindWord)\"; write one of \(kinds), as in field.\(name) = numeric \"Label\"")
         }

@@ -38,6 +38,8 @@ extension Query {
         case .status(let status): return .status(status)
         case .recurring: return .recurring
         case .ready: return .ready
+        case .blocked: return .blocked
+        case .blocking: return .blocking
         case .field(let term): return try term.compiledNode(resolve, context)
         case .not(let query): return .not(try query.compiledNode(resolve, context))
         case .and(let left, let right): return .and(try left.compiledNode(resolve, context), try right.compiledNode(resolve, context))
@@ -58,6 +60,11 @@ extension FieldQuery {
             case .date:
                 let date = try resolve(text)
                 return day ? .day(context.dayNumber(of: date)) : .bound(context.bound(of: date))
+            case .item, .items:
+                guard let id = FieldKind.itemID(text) else {
+                    throw FieldValueError(text: text, expected: "an item id such as 3")
+                }
+                return .id(id)
             case .number, .duration:
                 // Checked when read; a query built by hand may still hold anything.
                 switch try kind.value(of: text, dates: nil) {
@@ -84,15 +91,15 @@ public struct CompiledQuery: Sendable {
     let root: Node
     let context: Context
 
-    public func matches(_ item: some QueryableItem) -> Bool {
-        matches(root, item)
+    public func matches(_ item: some QueryableItem, facts: LinkFacts = .none) -> Bool {
+        matches(root, item, facts)
     }
 
     /// `matches` for a `TodoItem`, compiled for it here: a view matches
     /// 100,000 of them, and the generic form, called from another module,
     /// reads each field through the protocol, a copy at a time.
-    public func matches(_ item: TodoItem) -> Bool {
-        matches(root, item)
+    public func matches(_ item: TodoItem, facts: LinkFacts = .none) -> Bool {
+        matches(root, item, facts)
     }
 
     /// Whether the item is waiting as of the moment the query was compiled
@@ -114,7 +121,7 @@ public struct CompiledQuery: Sendable {
         !item.isDone && context.isWaiting(item.wait)
     }
 
-    private func matches(_ node: Node, _ item: some QueryableItem) -> Bool {
+    private func matches(_ node: Node, _ item: some QueryableItem, _ facts: LinkFacts) -> Bool {
         switch node {
         case .all: return true
         case .text(let text): return item.title.containsIgnoringCase(lowercasedNeedle: text)
@@ -156,6 +163,8 @@ public struct CompiledQuery: Sendable {
             guard !item.isDone, !context.isWaiting(item.wait) else { return false }
             guard case .date(let scheduled)? = item.values[Self.scheduled] else { return true }
             return context.hasBegun(scheduled)
+        case .blocked: return facts.blocked
+        case .blocking: return facts.blocking
         case .fieldNone(let name): return item.values[name] == nil
         case .fieldEqual(let name, let operand):
             switch (item.values[name], operand) {
@@ -163,6 +172,7 @@ public struct CompiledQuery: Sendable {
             case (.number(let number)?, .number(let operand)): return number == operand
             case (.duration(let seconds)?, .seconds(let operand)): return seconds == operand
             case (.date(let date)?, .day(let day)): return context.dayNumber(of: date) == day
+            case (.items(let ids)?, .id(let id)): return ids.contains(id)
             default: return false  // no value, or one of another kind (an orphan)
             }
         case .fieldBelow(let name, let operand):
@@ -179,9 +189,9 @@ public struct CompiledQuery: Sendable {
             case (.date(let date)?, .bound(let bound)): return context.isAfter(date, bound)
             default: return false
             }
-        case .not(let node): return !matches(node, item)
-        case .and(let left, let right): return matches(left, item) && matches(right, item)
-        case .or(let left, let right): return matches(left, item) || matches(right, item)
+        case .not(let node): return !matches(node, item, facts)
+        case .and(let left, let right): return matches(left, item, facts) && matches(right, item, facts)
+        case .or(let left, let right): return matches(left, item, facts) || matches(right, item, facts)
         }
     }
 
@@ -216,6 +226,8 @@ public struct CompiledQuery: Sendable {
         case status(QueryStatus)
         case recurring
         case ready
+        case blocked
+        case blocking
         /// By field name.
         case fieldNone(String)
         case fieldEqual(String, FieldOperand)
@@ -236,6 +248,8 @@ public struct CompiledQuery: Sendable {
         case day(Int)
         /// For `.before` and `.after`.
         case bound(Bound)
+        /// For `depends:3`, `parent:3`.
+        case id(TodoID)
     }
 
     /// A compiled regular expression (the standard library's `Regex`, not
@@ -332,4 +346,19 @@ public struct CompiledQuery: Sendable {
             }
         }
     }
+}
+
+/// What a query knows of an item beyond its own fields: how it stands
+/// among the others (`blocked`, `blocking`). The list works these out
+/// (`TodoCollection.isBlocked`) and passes them with the item.
+public struct LinkFacts: Hashable, Sendable {
+    public var blocked: Bool
+    public var blocking: Bool
+
+    public init(blocked: Bool, blocking: Bool) {
+        self.blocked = blocked
+        self.blocking = blocking
+    }
+
+    public static let none = LinkFacts(blocked: false, blocking: false)
 }

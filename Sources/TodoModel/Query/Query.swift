@@ -46,6 +46,10 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
     /// Ready to start: not done, not waiting, and not scheduled for a day or
     /// moment still ahead (`scheduled` unset, or its day or moment begun).
     case ready
+    /// Open, with a `depends` on an open item.
+    case blocked
+    /// Open, and an open item `depends` on it.
+    case blocking
     /// A term on a declared field (`FieldDeclaration`), by the field's name.
     case field(FieldQuery)
     case not(Query)
@@ -100,6 +104,8 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
         case .status(let status): return field(.status, status.rawValue)
         case .recurring: return "recurring"
         case .ready: return "ready"
+        case .blocked: return "blocked"
+        case .blocking: return "blocking"
         case .field(let term): return term.description
         case .not(.tag(let name)): return "-" + name
         case .not(let query): return "not " + query.rendered(atLeast: .not)
@@ -143,7 +149,7 @@ public indirect enum Query: Hashable, Sendable, CustomStringConvertible {
 
     /// Title text as a bare word when it would read back as the same text, else quoted.
     private static func quotedIfNeeded(_ text: String) -> String {
-        let keywords: Set<String> = ["and", "or", "not", "overdue", "recurring", "ready"]
+        let keywords: Set<String> = ["and", "or", "not", "overdue", "recurring", "ready", "blocked", "blocking"]
         // Scalars, not characters, as the lexer reads them (see `QueryText`).
         let scalars = text.unicodeScalars
         let bare = !text.isEmpty && !keywords.contains(text.lowercased())

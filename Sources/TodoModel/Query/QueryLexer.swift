@@ -20,6 +20,8 @@ struct QueryToken: Equatable {
         case overdue
         case recurring
         case ready
+        case blocked
+        case blocking
     }
 
     var kind: Kind
@@ -238,6 +240,8 @@ struct QueryLexer {
         case "overdue": return token(.overdue)
         case "recurring": return token(.recurring)
         case "ready": return token(.ready)
+        case "blocked": return token(.blocked)
+        case "blocking": return token(.blocking)
         default: break
         }
         let scalars = word.unicodeScalars

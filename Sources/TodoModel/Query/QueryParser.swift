@@ -169,6 +169,8 @@ struct QueryParser {
         case .overdue: return .overdue
         case .recurring: return .recurring
         case .ready: return .ready
+        case .blocked: return .blocked
+        case .blocking: return .blocking
         case .rightParen, .and, .or, .not:
             preconditionFailure("not the start of a term")
         }
@@ -327,6 +329,7 @@ struct QueryParser {
                     switch field.kind {
                     case .number: "a number for \(name), such as 3 or 2.5\(orNone)"
                     case .duration: "a duration for \(name), such as 30min, 2h, 3d, 1w or PT2H\(orNone)"
+                    case .item, .items: "an item id for \(name), such as 3\(orNone)"
                     case .text, .date: "one of \(field.allowedValues.joined(separator: ", ")) for \(name)\(orNone)"
                     }
                 throw QueryParseError(position: position(valueStart), expected: expected, found: "\"\(token.spelling)\"")
@@ -342,6 +345,7 @@ struct QueryParser {
         case .number: "number"
         case .date: "date"
         case .duration: "duration"
+        case .item, .items: "item id"
         }
     }
 

@@ -151,7 +151,11 @@ private struct ShorthandReader {
         case .wait: changes.append(.setWait(cleared ? nil : value))
         case .recur: changes.append(.setRecurrence(cleared ? nil : value))
         case .field(let field):
-            if !cleared {
+            if !cleared, field.kind == .items {
+                guard FieldKind.linkChange(value) != nil else {
+                    throw ShorthandError(position: valueStart, reason: .invalidValue(field.name, FieldKind.linkChangeError(value)))
+                }
+            } else if !cleared {
                 do { _ = try field.value(of: value, dates: nil) } catch {
                     throw ShorthandError(position: valueStart, reason: .invalidValue(field.name, error))
                 }

@@ -42,7 +42,7 @@ import TodoModel
         #expect(catalog.declaration(spelled: "SCH")?.name == "scheduled")
         #expect(catalog.declaration(spelled: "Estimate")?.kind == .number)
         #expect(catalog.userDefined.map(\.name) == ["estimate"])
-        #expect(catalog.declarations.map(\.name) == ["scheduled", "until", "estimate"])
+        #expect(catalog.declarations.map(\.name) == ["scheduled", "until", "depends", "parent", "estimate"])
     }
 
     @Test func valuesAreReadByKindAndAllowedValues() throws {
