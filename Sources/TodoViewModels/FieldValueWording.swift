@@ -31,6 +31,7 @@ struct FieldValueWording {
         case .number(let number): NumberText.text(of: number)
         case .date(let date): dateWords(date)
         case .duration(let seconds): DurationText.worded(seconds: seconds)
+        case .items(let ids): ids.map(\.description).joined(separator: ", ")
         }
     }
 
@@ -46,23 +47,35 @@ struct FieldValueWording {
         case .number(let number): NumberText.text(of: number)
         case .date(let date): ISODateText.date(date)
         case .duration(let seconds): DurationText.iso8601(seconds: seconds)
+        case .items(let ids): ids.map(\.description).joined(separator: ",")
         }
     }
 }
 
 /// A declared field's raw value in a row: a JSON number for a numeric
-/// field, else text (ISO 8601 for dates and durations).
+/// field and for `parent`'s id, an array of ids for `depends`, else text
+/// (ISO 8601 for dates and durations).
 public enum RowFieldValue: Codable, Hashable, Sendable {
     case text(String)
     case number(Double)
+    case ids([Int64])
 
-    init(_ value: FieldValue) {
-        if case .number(let number) = value { self = .number(number) } else { self = .text(FieldValueWording.rawText(value)) }
+    init(_ value: FieldValue, field: FieldDeclaration?) {
+        switch value {
+        case .number(let number): self = .number(number)
+        case .items(let ids) where field?.kind == .item && ids.count == 1: self = .number(Double(ids[0].rawValue))
+        case .items(let ids): self = .ids(ids.map(\.rawValue))
+        default: self = .text(FieldValueWording.rawText(value))
+        }
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Double.self) { self = .number(number) } else {
+        if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let ids = try? container.decode([Int64].self) {
+            self = .ids(ids)
+        } else {
             self = .text(try container.decode(String.self))
         }
     }
@@ -72,6 +85,7 @@ public enum RowFieldValue: Codable, Hashable, Sendable {
         switch self {
         case .text(let text): try container.encode(text)
         case .number(let number): try container.encode(number)
+        case .ids(let ids): try container.encode(ids)
         }
     }
 }

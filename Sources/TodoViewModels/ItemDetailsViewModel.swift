@@ -89,7 +89,10 @@ extension TodoListViewModel {
             if case .date(let date) = value { text = date.worded(in: clock.timeZone, now: now) + " (\(text))" }
             lines.append(label + String(repeating: " ", count: max(1, 12 - label.count)) + text)
         }
-        lines.append("urgency     " + String(Urgency.score(of: item, today: CalendarDay.dayNumber(of: now, in: clock.timeZone), timeZone: clock.timeZone)))
+        lines += linkLines(of: item)
+        let facts = LinkFacts(blocked: collection.isBlocked(item), blocking: collection.isBlocking(item))
+        let today = CalendarDay.dayNumber(of: now, in: clock.timeZone)
+        lines.append("urgency     " + String(Urgency.score(of: item, today: today, timeZone: clock.timeZone, facts: facts)))
         lines += Self.keptLines(item.foreign)
         for change in changes { lines.append("            " + change.text) }
         if notes.isEmpty {
@@ -99,6 +102,22 @@ extension TodoListViewModel {
             for note in notes { lines.append("  \(note.number). \(note.addedText)  \(note.text)") }
         }
         return TodoItemDetails(row: row, notes: notes, changes: changes, lines: lines)
+    }
+
+    /// What holds the item up, what it holds up, and its subtasks, by id:
+    /// "blocked     by 3, 5", "blocking    7", "subtasks    8, 9 (1 open)".
+    private func linkLines(of item: TodoItem) -> [String] {
+        var lines: [String] = []
+        let open = item.depends.filter { collection[$0]?.isDone == false }
+        if !item.isDone, !open.isEmpty { lines.append("blocked     by " + open.map(\.description).joined(separator: ", ")) }
+        let waiting = collection.links.dependents(of: item.id).filter { collection[$0]?.isDone == false }.sorted()
+        if !item.isDone, !waiting.isEmpty { lines.append("blocking    " + waiting.map(\.description).joined(separator: ", ")) }
+        let children = collection.links.children(of: item.id).sorted()
+        if !children.isEmpty {
+            let openCount = children.count { collection[$0]?.isDone == false }
+            lines.append("subtasks    " + children.map(\.description).joined(separator: ", ") + " (\(openCount) open)")
+        }
+        return lines
     }
 
     /// What the item keeps of other programs, so a person sees it is there:

@@ -22,6 +22,8 @@ struct ListView {
     private(set) var order = RowOrder()
     /// The ids in `order`, to tell at once whether the view shows an item.
     private var members = RowMembers()
+    /// The rows shown only as the path to a matching subtask (tree views).
+    private(set) var contextRows: Set<TodoID> = []
     private(set) var counts = ViewCounts()
 
     init(definition: ViewDefinition, compiled: CompiledQuery, items: TodoCollection, keys: SortKeys, clock: ViewClock) {
@@ -34,19 +36,45 @@ struct ListView {
 
     var filter: ListFilter { definition.filter }
     var sort: ListSort { definition.sort }
+    /// Subtasks under their parents (`TreeOrder`), unless the view is flat.
+    var isTree: Bool { !definition.flat }
 
     /// Whether the query counts the item: it matches, and it is neither
     /// waiting nor expired (past its `until`) unless the query asks about
     /// status (such items are hidden from the views that do not ask for them).
-    func matchesQuery(_ item: TodoItem) -> Bool {
-        guard compiled.matches(item) else { return false }
+    /// `facts`, the item's blocked and blocking state, comes from its key as
+    /// placed (`SortKeys.Key.facts`).
+    func matchesQuery(_ item: TodoItem, facts: LinkFacts) -> Bool {
+        guard compiled.matches(item, facts: facts) else { return false }
         return mentionsStatus || (!compiled.isWaiting(item) && !compiled.hasExpired(item))
     }
 
-    /// Whether the view shows a row for the item.
-    func includes(_ item: TodoItem) -> Bool {
-        passesFilter(item) && matchesQuery(item)
+    /// Whether the view shows a row for the item for itself (not as a path).
+    func includes(_ item: TodoItem, facts: LinkFacts) -> Bool {
+        passesFilter(item) && matchesQuery(item, facts: facts)
     }
+
+    /// `includes` on its own, to test many items without holding the view.
+    var matcher: Matcher { Matcher(compiled: compiled, mentionsStatus: mentionsStatus, filter: definition.filter) }
+
+    struct Matcher {
+        let compiled: CompiledQuery
+        let mentionsStatus: Bool
+        let filter: ListFilter
+
+        func includes(_ item: TodoItem, facts: LinkFacts) -> Bool {
+            switch filter {
+            case .all: break
+            case .active: if item.isDone { return false }
+            case .completed: if !item.isDone { return false }
+            }
+            guard compiled.matches(item, facts: facts) else { return false }
+            return mentionsStatus || (!compiled.isWaiting(item) && !compiled.hasExpired(item))
+        }
+    }
+
+    /// Whether the view shows a row for the item with `id`, for itself or as a path.
+    func shows(_ id: TodoID) -> Bool { members.contains(id) }
 
     /// Whether the view's filter (all, active, completed) lets the item through.
     func passesFilter(_ item: TodoItem) -> Bool {
@@ -56,8 +84,6 @@ struct ListView {
         case .completed: item.isDone
         }
     }
-
-    func includes(_ item: TodoItem?) -> Bool { item.map(includes) ?? false }
 
     /// Rebuilds the order and the counters from every item: for a new view,
     /// new options, or a change touching so many items that placing them one
@@ -71,14 +97,34 @@ struct ListView {
         // so that moving and comparing them costs no reference counting.
         var shown: [Unmanaged<SortKeys.Key>] = []
         shown.reserveCapacity(items.count)
+        var inTrees = false
         items.forEachItem { item in
-            guard matchesQuery(item) else { return }
+            guard let key = keys[item.id], matchesQuery(item, facts: key.facts) else { return }
             tally.add(item)
-            if passesFilter(item), let key = keys[item.id] { shown.append(Unmanaged.passUnretained(key)) }
+            if passesFilter(item) {
+                shown.append(Unmanaged.passUnretained(key))
+                if key.parent != nil { inTrees = true }
+            }
+        }
+        contextRows = []
+        let tree = isTree && inTrees
+        if tree {
+            // The path to each subtask shown: its ancestors, shown for it.
+            var shownIDs = RowMembers(shown.map { $0._withUnsafeGuaranteedRef(\.id) })
+            for index in shown.indices {
+                var parent = shown[index]._withUnsafeGuaranteedRef(\.parent)
+                while let id = parent, !shownIDs.contains(id), let key = keys[id] {
+                    shownIDs.insert(id)
+                    contextRows.insert(id)
+                    shown.append(Unmanaged.passUnretained(key))
+                    parent = key.parent
+                }
+            }
         }
         withExtendedLifetime(keys) {
             let sorted = SortWords(sort: sort, grouping: grouping, keys: shown).sorted(shown)
-            let ids = sorted.map { $0._withUnsafeGuaranteedRef(\.id) }
+            var ids = sorted.map { $0._withUnsafeGuaranteedRef(\.id) }
+            if tree { ids = keys.arranged(ids) }
             order = RowOrder(ids)
             members = RowMembers(ids)
         }
@@ -101,18 +147,20 @@ struct ListView {
 
     /// Keeps the counters in step with one item's change; returns whether
     /// the query matches the item as it is now (for `place`).
+    /// `before` is judged with `beforeFacts` (its key as it was placed),
+    /// `after` with `afterFacts`.
     @discardableResult
-    mutating func recount(_ change: ItemChange, clock: ViewClock) -> Bool {
-        if let before = change.before, matchesQuery(before) { counts.count(before, by: -1, clock: clock) }
-        guard let after = change.after, matchesQuery(after) else { return false }
+    mutating func recount(_ change: ItemChange, beforeFacts: LinkFacts, afterFacts: LinkFacts, clock: ViewClock) -> Bool {
+        if let before = change.before, matchesQuery(before, facts: beforeFacts) { counts.count(before, by: -1, clock: clock) }
+        guard let after = change.after, matchesQuery(after, facts: afterFacts) else { return false }
         counts.count(after, by: 1, clock: clock)
         return true
     }
 
     /// Takes an item's contribution out of (`sign` -1) or into (1) the
     /// counters, as the query counted it (for a tick that re-judges items).
-    mutating func count(_ item: TodoItem, by sign: Int, clock: ViewClock) {
-        if matchesQuery(item) { counts.count(item, by: sign, clock: clock) }
+    mutating func count(_ item: TodoItem, facts: LinkFacts, by sign: Int, clock: ViewClock) {
+        if matchesQuery(item, facts: facts) { counts.count(item, by: sign, clock: clock) }
     }
 
     /// Where one changed item's row went in this view.
@@ -135,7 +183,7 @@ struct ListView {
     /// need not run twice).
     mutating func place(_ change: ItemChange, afterMatchesQuery: Bool? = nil, newKey: SortKeys.Key?, keys: SortKeys) -> Placement {
         let old = members.contains(change.id) ? keys[change.id].flatMap { position(ofKey: $0, keys: keys) } : nil
-        let shown = change.after.map { passesFilter($0) && (afterMatchesQuery ?? matchesQuery($0)) } ?? false
+        let shown = change.after.map { passesFilter($0) && (afterMatchesQuery ?? matchesQuery($0, facts: newKey?.facts ?? .none)) } ?? false
         switch (old, shown ? newKey : nil) {
         case (nil, nil):
             return .unchanged
@@ -149,8 +197,8 @@ struct ListView {
             members.insert(change.id)
             return .inserted(new)
         case (let old?, let key?):
-            let fitsAfterPrevious = old == 0 || precedes(keys[order[old - 1]]!, key)
-            let fitsBeforeNext = old == order.count - 1 || precedes(key, keys[order[old + 1]]!)
+            let fitsAfterPrevious = old == 0 || precedes(keys[order[old - 1]]!, key, keys: keys)
+            let fitsBeforeNext = old == order.count - 1 || precedes(key, keys[order[old + 1]]!, keys: keys)
             if fitsAfterPrevious && fitsBeforeNext { return .updated(old) }
             order.remove(at: old)
             let new = insertionIndex(for: key, keys: keys)
@@ -165,13 +213,45 @@ struct ListView {
         return index < order.count && order[index] == key.id ? index : nil
     }
 
-    private func precedes(_ lhs: SortKeys.Key, _ rhs: SortKeys.Key) -> Bool {
-        SortKeys.precedes(lhs, rhs, by: definition.sort, grouping: definition.grouping)
+    private func precedes(_ lhs: SortKeys.Key, _ rhs: SortKeys.Key, keys: SortKeys) -> Bool {
+        isTree
+            ? keys.treePrecedes(lhs, rhs, by: definition.sort, grouping: definition.grouping)
+            : SortKeys.precedes(lhs, rhs, by: definition.sort, grouping: definition.grouping)
     }
 
     /// The first position whose row does not precede `key`.
     private func insertionIndex(for key: SortKeys.Key, keys: SortKeys) -> Int {
-        order.partitionPoint { precedes(keys[$0]!, key) }
+        order.partitionPoint { precedes(keys[$0]!, key, keys: keys) }
+    }
+
+    // MARK: Rows whose links changed
+
+    /// Takes the row of the item with `id` out, found by its key as placed
+    /// (`keys` must still hold it); its position, or nil when not shown.
+    mutating func takeOut(_ id: TodoID, keys: SortKeys) -> Int? {
+        guard members.contains(id), let key = keys[id], let at = position(ofKey: key, keys: keys) else { return nil }
+        order.remove(at: at)
+        members.remove(id)
+        contextRows.remove(id)
+        return at
+    }
+
+    /// Marks the row of the item with `id` as a path row (or no longer);
+    /// its position, or nil when not shown.
+    mutating func markContext(_ id: TodoID, _ context: Bool, keys: SortKeys) -> Int? {
+        guard members.contains(id), let key = keys[id], let at = position(ofKey: key, keys: keys) else { return nil }
+        if context { contextRows.insert(id) } else { contextRows.remove(id) }
+        return at
+    }
+
+    /// Puts the row of the item with `id` in by its new key (in `keys`),
+    /// as a path row when `context`; its position.
+    mutating func putIn(_ id: TodoID, context: Bool, keys: SortKeys) -> Int {
+        let at = insertionIndex(for: keys[id]!, keys: keys)
+        order.insert(id, at: at)
+        members.insert(id)
+        if context { contextRows.insert(id) }
+        return at
     }
 }
 

@@ -35,7 +35,11 @@ struct RowBuilder: Sendable {
         }
     }
 
-    func row(_ item: TodoItem) -> TodoRow {
+    /// `item`'s row. `key` is the item's sort key as the view placed it
+    /// (its blocked and blocking state, its depth); `tree` says the view
+    /// shows the tree (rows then carry their depth), `context` that the row
+    /// is only the path to a matching subtask.
+    func row(_ item: TodoItem, key: SortKeys.Key? = nil, tree: Bool = false, context: Bool = false) -> TodoRow {
         let timeZone = wording.timeZone
         let waiting = item.isWaiting(at: now, in: timeZone)
         let tags = item.sortedTags
@@ -46,8 +50,8 @@ struct RowBuilder: Sendable {
         if !item.values.isEmpty {
             var raw: [String: RowFieldValue] = [:]
             var worded: [String: String] = [:]
-            for (name, _, value) in valueWording.fields.ordered(item.values) {
-                raw[name] = RowFieldValue(value)
+            for (name, field, value) in valueWording.fields.ordered(item.values) {
+                raw[name] = RowFieldValue(value, field: field)
                 let text = valueWording.worded(value, named: name)
                 worded[name] = text
                 fieldsText += (fieldsText.isEmpty ? "" : " · ") + text
@@ -75,15 +79,19 @@ struct RowBuilder: Sendable {
             noteCount: item.notes.count,
             fieldsText: fieldsText,
             group: grouped ? (item.project ?? ListWording.noProject) : nil,
-            values: values, valueTexts: valueTexts
+            values: values, valueTexts: valueTexts,
+            blocked: key?.facts.blocked == true ? true : nil, blocking: key?.facts.blocking == true ? true : nil,
+            depth: tree && (key?.depth ?? 0) > 0 ? key!.depth : nil, context: context ? true : nil
         )
     }
 
     /// The rows of the items `order` names, in its order.
-    func rows(of order: RowOrder, in items: TodoCollection) -> [TodoRow] {
+    func rows(of order: RowOrder, in items: TodoCollection, keys: SortKeys, tree: Bool, context: Set<TodoID>) -> [TodoRow] {
         var rows: [TodoRow] = []
         rows.reserveCapacity(order.count)
-        for id in order { items.withItem(id) { rows.append(row($0)) } }
+        for id in order {
+            items.withItem(id) { rows.append(row($0, key: keys[id], tree: tree, context: !context.isEmpty && context.contains(id))) }
+        }
         return rows
     }
 }

@@ -33,11 +33,22 @@ struct SortKeys {
         /// The declared fields' values as sorts compare them, by field name;
         /// empty (and shared) for the many items that have none.
         let fields: [String: FieldSortValue]
+        /// Where the item stands among the others when it was placed:
+        /// blocked, blocking (queries read them from here, so that an item
+        /// is taken out of a view as it was judged when it was put in).
+        let facts: LinkFacts
+        /// The parent the tree places it under (`TodoCollection.effectiveParent`), and how deep.
+        let parent: TodoID?
+        let depth: Int
 
         init(
             id: TodoID, createdAt: Date, modifiedAt: Date, title: NaturalSortKey, dueInstant: Date?, priorityRank: Int,
-            project: String?, urgency: Double, projectName: String?, fields: [String: FieldSortValue] = [:]
+            project: String?, urgency: Double, projectName: String?, fields: [String: FieldSortValue] = [:],
+            facts: LinkFacts = .none, parent: TodoID? = nil, depth: Int = 0
         ) {
+            self.facts = facts
+            self.parent = parent
+            self.depth = depth
             self.id = id
             self.createdAt = createdAt
             self.modifiedAt = modifiedAt
@@ -70,27 +81,32 @@ struct SortKeys {
     /// Whether the keys hold natural-order titles.
     private(set) var hasTitles = false
 
-    init(timeZone: TimeZone, today: Int, items: some Collection<TodoItem>, titles: Bool = false) {
+    init(timeZone: TimeZone, today: Int, items: TodoCollection, titles: Bool = false) {
         self.timeZone = timeZone
         self.today = today
         self.hasTitles = titles
         keys.reserveCapacity(items.count)
-        for item in items { keys[item.id] = key(for: item) }
+        items.forEachItem { item in keys[item.id] = key(for: item, in: items) }
     }
 
     private static let noTitle = NaturalSortKey("")
 
-    /// `item`'s key. `previous`, the key of the same item before a change
-    /// that kept its title, lends its natural-order title, the costliest part.
-    func key(for item: TodoItem, keepingTitleOf previous: Key? = nil) -> Key {
-        Key(
+    /// `item`'s key, as it stands in `items`. `previous`, the key of the
+    /// same item before a change that kept its title, lends its
+    /// natural-order title, the costliest part.
+    func key(for item: TodoItem, in items: TodoCollection, keepingTitleOf previous: Key? = nil) -> Key {
+        let linked = !items.links.isEmpty
+        let facts = linked ? LinkFacts(blocked: items.isBlocked(item), blocking: items.isBlocking(item)) : .none
+        let parent = linked && item.parent != nil ? items.effectiveParent(of: item) : nil
+        return Key(
             id: item.id, createdAt: item.createdAt, modifiedAt: item.updatedAt,
             title: previous?.title ?? (hasTitles ? NaturalSortKey(item.title) : Self.noTitle),
             dueInstant: item.due?.sortInstant(in: timeZone),
             priorityRank: item.priority.map { $0 == .high ? 3 : $0 == .medium ? 2 : 1 } ?? 0,
             project: item.project.map(Self.folded),
-            urgency: Urgency.score(of: item, today: today, timeZone: timeZone),
-            projectName: item.project, fields: item.values.isEmpty ? [:] : item.values.compactMapValues(sortValue))
+            urgency: Urgency.score(of: item, today: today, timeZone: timeZone, facts: facts),
+            projectName: item.project, fields: item.values.isEmpty ? [:] : item.values.compactMapValues(sortValue),
+            facts: facts, parent: parent, depth: parent == nil ? 0 : items.ancestors(of: item).count)
     }
 
     /// How `value` sorts; nil (as no value) for a number that is not one,
@@ -101,6 +117,7 @@ struct SortKeys {
         case .number(let number): number.isNaN ? nil : .number(number)
         case .duration(let seconds): .number(Double(seconds))
         case .date(let date): .number(date.sortInstant(in: timeZone).timeIntervalSinceReferenceDate)
+        case .items(let ids): ids.first.map { .number(Double($0.rawValue)) }
         }
     }
 
@@ -126,8 +143,8 @@ struct SortKeys {
 
     /// Records an item's new state (nil: deleted), after its old rows were removed
     /// from every view and before its new rows are placed.
-    mutating func update(_ id: TodoID, to item: TodoItem?) {
-        keys[id] = item.map { key(for: $0) }
+    mutating func update(_ id: TodoID, to item: TodoItem?, in items: TodoCollection) {
+        keys[id] = item.map { key(for: $0, in: items) }
     }
 
     /// Records an item's new key, already computed (nil: deleted).
@@ -139,7 +156,7 @@ struct SortKeys {
     mutating func recompute(today: Int, titles: Bool, items: TodoCollection) {
         self.today = today
         hasTitles = titles
-        items.forEachItem { item in keys[item.id] = key(for: item) }
+        items.forEachItem { item in keys[item.id] = key(for: item, in: items) }
     }
 
     /// Whether `lhs` comes first, by `sort`, grouped first by project when `grouping` says so.

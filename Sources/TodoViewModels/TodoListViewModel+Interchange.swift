@@ -37,9 +37,12 @@ extension TodoListViewModel {
         return items.sorted { $0.id < $1.id }
     }
 
-    /// How this list writes `format`, now.
+    /// How this list writes `format`, now. The document reads the list
+    /// for the identity of each item a link names (keep it no longer than
+    /// the export: it holds the items).
     public func exportDocument(_ format: InterchangeFormat, version: String) -> ExportDocument {
         ExportDocument(
-            format: format, listID: listID, timeZone: clock.timeZone, now: clock.currentTime(), version: version, fields: fields)
+            format: format, listID: listID, timeZone: clock.timeZone, now: clock.currentTime(), version: version, fields: fields,
+            list: collection)
     }
 }

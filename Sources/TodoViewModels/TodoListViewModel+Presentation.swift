@@ -76,7 +76,8 @@ extension TodoListViewModel {
     // MARK: Presentation
 
     func rows(of view: ListView, now: Date) -> [TodoRow] {
-        RowBuilder(wording: wording, now: now, grouped: view.definition.grouping != nil, fields: fields).rows(of: view.order, in: collection)
+        RowBuilder(wording: wording, now: now, grouped: view.definition.grouping != nil, fields: fields)
+            .rows(of: view.order, in: collection, keys: keys, tree: view.isTree, context: view.contextRows)
     }
 
     /// The properties that are the same in every view (the whole list's
@@ -174,7 +175,12 @@ extension TodoListViewModel {
         return minutes == 1 ? "a minute" : "\(minutes) minutes"
     }
 
-    func row(_ item: TodoItem, now: Date, grouped: Bool = false) -> TodoRow {
-        RowBuilder(wording: wording, now: now, grouped: grouped, fields: fields).row(item)
+    /// `item`'s row; `key` is its sort key as placed (its blocked and
+    /// blocking state, its depth), the one `keys` holds when not given.
+    func row(_ item: TodoItem, now: Date, grouped: Bool = false, key: SortKeys.Key? = nil, tree: Bool = false, context: Bool = false)
+        -> TodoRow
+    {
+        RowBuilder(wording: wording, now: now, grouped: grouped, fields: fields)
+            .row(item, key: key ?? keys[item.id], tree: tree, context: context)
     }
 }

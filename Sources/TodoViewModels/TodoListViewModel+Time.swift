@@ -86,10 +86,15 @@ extension TodoListViewModel {
 
         var operations: [ViewID: [RowOperation]] = [:]
         let viewClock = ViewClock(now: now, timeZone: clock.timeZone)
-        if CalendarDay(now, in: clock.timeZone) != CalendarDay(lastTick, in: clock.timeZone) {
+        let newDay = CalendarDay(now, in: clock.timeZone) != CalendarDay(lastTick, in: clock.timeZone)
+        let changed = newDay ? [] : collection.items.filter { isJudgedDifferently($0, at: now) }
+        // A subtask that comes into or leaves a view brings or takes the
+        // path above it: such a tick arranges each view afresh, as a new day does.
+        let changedInTrees = changed.contains { keys[$0.id]?.parent != nil || !collection.links.children(of: $0.id).isEmpty }
+        if newDay || changedInTrees {
             // A new day: relative dates read differently, urgency counts
             // another day, and "today" in queries is another day.
-            keys.recompute(today: viewClock.today, titles: keys.hasTitles, items: collection)
+            if newDay { keys.recompute(today: viewClock.today, titles: keys.hasTitles, items: collection) }
             for id in Array(views.keys) {
                 let definition = views[id]!.definition
                 let compiled = (try? compile(definition.query, at: viewClock)) ?? views[id]!.compiled
@@ -104,14 +109,18 @@ extension TodoListViewModel {
             // items commands add or change until the next tick, and those
             // must be judged at this one (`judgingClock`).
             let timeZone = clock.timeZone
-            let changed = collection.items.filter { isJudgedDifferently($0, at: now) }
             let before = ViewClock(now: lastTick, timeZone: timeZone)
             for id in Array(views.keys) {
-                for item in changed { views[id]!.count(item, by: -1, clock: before) }
+                for item in changed { views[id]!.count(item, facts: keys[item.id]?.facts ?? .none, by: -1, clock: before) }
                 views[id]!.recompile((try? compile(views[id]!.definition.query, at: viewClock)) ?? views[id]!.compiled)
                 for item in changed {
-                    views[id]!.count(item, by: 1, clock: viewClock)
+                    views[id]!.count(item, facts: keys[item.id]?.facts ?? .none, by: 1, clock: viewClock)
                     let grouped = views[id]!.definition.grouping != nil
+                    let tree = views[id]!.isTree
+                    let context = views[id]!.contextRows.contains(item.id)
+                    func row(_ item: TodoItem, now: Date, grouped: Bool) -> TodoRow {
+                        self.row(item, now: now, grouped: grouped, tree: tree, context: context)
+                    }
                     switch views[id]!.place(ItemChange(before: item, after: item), newKey: keys[item.id], keys: keys) {
                     case .unchanged: break
                     case .inserted(let at): operations[id, default: []].append(.insert(index: at, row: row(item, now: now, grouped: grouped)))

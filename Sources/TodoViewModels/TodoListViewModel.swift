@@ -75,7 +75,7 @@ public final class TodoListViewModel {
         let viewClock = ViewClock(now: lastTick, timeZone: clock.timeZone)
         let definitions = snapshot.viewSettings.mapValues { ViewDefinition($0, fields: fields) }
         keys = SortKeys(
-            timeZone: clock.timeZone, today: viewClock.today, items: snapshot.items,
+            timeZone: clock.timeZone, today: viewClock.today, items: collection,
             titles: definitions.values.contains { Self.sortsByTitle($0) })
         completedCount = snapshot.items.count(where: \.isDone)
         reminders = Reminders(waitingAge: reminderAge, fired: snapshot.firedReminders, items: collection)
@@ -310,13 +310,21 @@ public final class TodoListViewModel {
             for step in steps.reversed() { collection.apply(step.inverse) }
             collection.restoreNextID(nextIDBefore)
         }
+        // Items an earlier command removed with their parent: removing them
+        // again is already done (`todoctl rm 3 4`, 4 under 3), not an error.
+        var removed: Set<TodoID> = []
         for (index, command) in commands.enumerated() {
             do throws(TodoError) {
                 if command == .undo || command == .redo { throw TodoError.undoInTransaction }
+                if case .delete(let id) = command, removed.contains(id) {
+                    results.append(.init(subject: nil, description: nil))
+                    continue
+                }
                 let (planned, subject) = try plan(command, at: now)
                 if let step = planned?.0 {
                     collection.apply(step)
                     steps.append(step)
+                    for change in step.changes where change.after == nil { removed.insert(change.id) }
                 }
                 results.append(.init(subject: subject, description: planned?.0.description))
             } catch {
@@ -414,33 +422,39 @@ public final class TodoListViewModel {
         cachedDesktop = nil
         if changes.count > Self.resetThreshold {
             // Re-sorting each view beats placing thousands of rows one by one.
-            for change in changes { keys.update(change.id, to: change.after) }
+            let linked = changes.contains { isLinked($0) }
+            for change in changes { keys.update(change.id, to: change.after, in: collection) }
+            if linked { for id in linkNeighbours(of: changes) { keys.update(id, to: collection[id], in: collection) } }
             for index in viewIndices {
-                let touched = changes.contains {
-                    views.values[index].includes($0.before) || views.values[index].includes($0.after)
-                }
+                let shownBefore = changes.contains { views.values[index].shows($0.id) }
                 views.values[index].rebuild(collection, keys: keys, clock: viewClock)
-                if touched {
+                if linked || shownBefore || changes.contains(where: { views.values[index].shows($0.id) }) {
                     operations[views.keys[index], default: []].append(.reset(rows: rows(of: views.values[index], now: now)))
                 }
             }
+            return
+        }
+        if changes.contains(where: { isLinked($0) }) {
+            applyLinked(changes, at: now, viewClock: viewClock, into: &operations)
             return
         }
         for change in changes {
             // Most edits keep the title: its natural-order key, the costliest
             // part of a sort key, is then the one the item already has.
             let keptTitle = change.before.flatMap { before in change.after?.title == before.title ? keys[change.id] : nil }
-            let newKey = change.after.map { keys.key(for: $0, keepingTitleOf: keptTitle) }
+            let newKey = change.after.map { keys.key(for: $0, in: collection, keepingTitleOf: keptTitle) }
+            let oldFacts = keys[change.id]?.facts ?? .none
             var newRows: [Bool: TodoRow] = [:]
             func newRow(grouped: Bool) -> TodoRow {
                 if let row = newRows[grouped] { return row }
-                let row = self.row(change.after!, now: now, grouped: grouped)
+                let row = self.row(change.after!, now: now, grouped: grouped, key: newKey)
                 newRows[grouped] = row
                 return row
             }
             for index in viewIndices {
                 // In place: `views.values[index]` is mutated where it lives.
-                let matches = views.values[index].recount(change, clock: viewClock)
+                let matches = views.values[index].recount(
+                    change, beforeFacts: oldFacts, afterFacts: newKey?.facts ?? .none, clock: viewClock)
                 let placement = views.values[index].place(change, afterMatchesQuery: matches, newKey: newKey, keys: keys)
                 let grouped = views.values[index].definition.grouping != nil
                 let operation: RowOperation
@@ -461,7 +475,7 @@ public final class TodoListViewModel {
     /// Looping over `views.values.indices` instead holds a reference to the
     /// dictionary's storage while the views change, and the first change
     /// then copied every view, its rows and its membership bits.
-    private var viewIndices: [Dictionary<ViewID, ListView>.Index] {
+    var viewIndices: [Dictionary<ViewID, ListView>.Index] {
         var indices: [Dictionary<ViewID, ListView>.Index] = []
         indices.reserveCapacity(views.count)
         var index = views.startIndex

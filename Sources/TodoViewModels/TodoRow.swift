@@ -11,12 +11,24 @@
 /// The properties are declared in alphabetical order, the order the wire
 /// sorts keys in, so a row is encoded as it goes without sorting.
 public struct TodoRow: Codable, Hashable, Sendable {
+    /// True while it depends on an open item; left out otherwise.
+    public var blocked: Bool?
+    /// True while an open item depends on it; left out otherwise.
+    public var blocking: Bool?
     /// When it was last marked done (ISO 8601), or null.
     @ExplicitNull public var completed: String?
+    /// True on a row shown only because a subtask under it matches the
+    /// view's query (the path to it), not because it matches itself: it is
+    /// not counted, and a client may dim it. Left out otherwise.
+    public var context: Bool?
     /// When it was added (ISO 8601).
     public var created: String
     /// "created today", "created 3 days ago", "created 2026-10-01".
     public var createdText: String
+    /// In a tree view, how many parents are above it (a subtask of a
+    /// top-level item is 1): a client indents by it. Left out at the top
+    /// level and in flat views.
+    public var depth: Int?
     public var done: Bool
     /// The due day or moment (ISO 8601), or null.
     @ExplicitNull public var due: String?
@@ -59,8 +71,13 @@ public struct TodoRow: Codable, Hashable, Sendable {
         created: String = "", modified: String = "", completed: String? = nil, due: String? = nil,
         wait: String? = nil, waitText: String? = nil, tags: [String] = [], project: String? = nil,
         priority: String? = nil, recurrence: String? = nil, noteCount: Int = 0, fieldsText: String = "",
-        group: String? = nil, values: [String: RowFieldValue]? = nil, valueTexts: [String: String]? = nil
+        group: String? = nil, values: [String: RowFieldValue]? = nil, valueTexts: [String: String]? = nil,
+        blocked: Bool? = nil, blocking: Bool? = nil, depth: Int? = nil, context: Bool? = nil
     ) {
+        self.blocked = blocked
+        self.blocking = blocking
+        self.depth = depth
+        self.context = context
         self.id = id
         self.title = title
         self.done = done

@@ -13,12 +13,16 @@ import TodoModel
 /// | tags | 0.8 for one, 0.9 for two, 1 for three or more |
 /// | project | 1 when it has one |
 /// | waiting | −3 while its wait date is ahead |
+/// | blocking | 8 while an open item depends on it |
+/// | blocked | −5 while it depends on an open item |
 ///
 /// A done item scores 0. The score is counted in whole days from `today`,
 /// so it changes only when the day does, and sorted views stay in order
 /// between midnights.
 public enum Urgency {
-    public static func score(of item: TodoItem, today: Int, timeZone: TimeZone) -> Double {
+    /// The blocking and blocked terms are Taskwarrior's own coefficients
+    /// (`urgency.blocking.coefficient` 8, `urgency.blocked.coefficient` −5).
+    public static func score(of item: TodoItem, today: Int, timeZone: TimeZone, facts: LinkFacts = .none) -> Double {
         guard !item.isDone else { return 0 }
         var score = 0.0
         switch item.priority {
@@ -41,6 +45,8 @@ public enum Urgency {
         }
         if item.project != nil { score += 1 }
         if let wait = item.wait, dayNumber(of: wait, timeZone: timeZone) > today { score -= 3 }
+        if facts.blocking { score += 8 }
+        if facts.blocked { score -= 5 }
         return (score * 100).rounded() / 100
     }
 

@@ -14,12 +14,21 @@ public struct ViewDefinition: Hashable, Sendable {
     public internal(set) var unreadQuery: String?
     public var sort: ListSort
     public var grouping: ListGrouping?
+    /// Rows in sort order alone, without the tree: subtasks are not placed
+    /// under their parents, and no row is shown only as the path to a
+    /// matching subtask. A client's own view may ask for it (`todoctl ls
+    /// --flat`); named views show the tree.
+    public var flat: Bool
 
-    public init(filter: ListFilter = .all, query: Query = .all, sort: ListSort = .created, grouping: ListGrouping? = nil) {
+    public init(
+        filter: ListFilter = .all, query: Query = .all, sort: ListSort = .created, grouping: ListGrouping? = nil,
+        flat: Bool = false
+    ) {
         self.filter = filter
         self.query = query
         self.sort = sort
         self.grouping = grouping
+        self.flat = flat
     }
 
     /// The definition a stored view's settings describe, its query read with

@@ -150,7 +150,7 @@ import TodoViewModels
         let points = try ListSort(parsing: "priority,points-")
         let message =
             "\"points\" is not a sort key; expected keys among created, modified, title, due, priority, project, urgency, "
-            + "or a declared field's name (scheduled, until, estimate, effort, owner), separated by commas, "
+            + "or a declared field's name (scheduled, until, depends, parent, estimate, effort, owner), separated by commas, "
             + "each optionally followed by - to reverse it (priority,due-)"
         #expect(throws: TodoError.invalidSort(message)) {
             try viewModel.openView(.own(1), definition: ViewDefinition(sort: points))

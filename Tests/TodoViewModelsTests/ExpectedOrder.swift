@@ -56,6 +56,7 @@ struct ExpectedOrder {
         case .duration(let seconds)?: FieldOrder(number: Double(seconds))
         case .date(let date)?: FieldOrder(number: date.sortInstant(in: timeZone).timeIntervalSinceReferenceDate)
         case .text(let text)?: FieldOrder(text: Self.folded(text))
+        case .items(let ids)?: ids.first.map { FieldOrder(number: Double($0.rawValue)) }
         }
     }
 

@@ -1,0 +1,153 @@
+import FoundationEssentials
+import TodoModel
+
+/// Changes that touch links between items (`depends`, `parent`) reach
+/// further than the item changed: completing an item unblocks the items
+/// that depend on it (their rows, urgency and `blocked` queries change),
+/// and moving a parent moves every subtask under it, and the path rows
+/// above it come or go. Such changes are placed here, in two passes per
+/// view: every row the change may move is taken out by its key as placed,
+/// the keys are computed again, and the rows that belong are put back,
+/// parents first. Unlinked items, most of any list, keep the one-row path
+/// of `applyItems`.
+extension TodoListViewModel {
+    /// Whether the change involves a link: the item had or has a parent or
+    /// dependencies, or other items hang on it.
+    func isLinked(_ change: ItemChange) -> Bool {
+        func linked(_ item: TodoItem?) -> Bool {
+            guard let item else { return false }
+            return item.parent != nil || !item.depends.isEmpty
+        }
+        if linked(change.before) || linked(change.after) { return true }
+        if keys[change.id]?.parent != nil { return true }
+        let links = collection.links
+        return !links.children(of: change.id).isEmpty || !links.dependents(of: change.id).isEmpty
+    }
+
+    /// The items, besides those changed, whose blocked or blocking state
+    /// the changes may turn: what they depend on, before and after, and
+    /// what depends on them.
+    func linkNeighbours(of changes: [ItemChange]) -> Set<TodoID> {
+        var neighbours: Set<TodoID> = []
+        for change in changes {
+            for item in [change.before, change.after].compactMap({ $0 }) { neighbours.formUnion(item.depends) }
+            neighbours.formUnion(collection.links.dependents(of: change.id))
+        }
+        for change in changes { neighbours.remove(change.id) }
+        return neighbours.filter { collection[$0] != nil }
+    }
+
+    /// Places linked `changes` (already applied to the collection) in
+    /// every view, with the items they reach; updates the counters.
+    ///
+    /// The items reached are of two sorts. Those that *move*: the items
+    /// changed, those whose blocked or blocking state the change may turn,
+    /// and every subtask under them (its place follows its parent's). And
+    /// those only *above* them: the paths, as placed and as they are now,
+    /// whose keys do not change but whose row may come or go (shown only
+    /// as the path to a matching subtask).
+    func applyLinked(_ changes: [ItemChange], at now: Date, viewClock: ViewClock, into operations: inout [ViewID: [RowOperation]]) {
+        var before: [TodoID: TodoItem?] = [:]
+        for change in changes where before[change.id] == nil { before[change.id] = change.before }
+        var base = Set(changes.map(\.id))
+        for id in linkNeighbours(of: changes) where before[id] == nil { base.insert(id) }
+        var moving = base
+        for id in base { moving.formUnion(collection.descendants(of: id)) }
+        var above: Set<TodoID> = []
+        for id in base {
+            var seen: Set<TodoID> = [id]
+            var parent = keys[id]?.parent
+            while let ancestor = parent, seen.insert(ancestor).inserted {
+                above.insert(ancestor)
+                parent = keys[ancestor]?.parent
+            }
+            if let item = collection[id] { above.formUnion(collection.ancestors(of: item)) }
+        }
+        above.subtract(moving)
+        for id in moving where before[id] == nil { before[id] = collection[id] }
+        let oldFacts = Dictionary(uniqueKeysWithValues: moving.map { ($0, keys[$0]?.facts ?? .none) })
+        let movingInOrder = moving.sorted()
+
+        // Out with every row that moves, found by the keys as placed.
+        for index in viewIndices {
+            for id in movingInOrder where views.values[index].shows(id) {
+                if let at = views.values[index].takeOut(id, keys: keys) {
+                    operations[views.keys[index], default: []].append(.remove(index: at))
+                }
+            }
+        }
+        // The new keys; the natural-order title, the costliest part of a
+        // key, is kept when the title is.
+        for id in movingInOrder {
+            let item = collection[id]
+            let keptTitle = item != nil && (before[id] ?? nil)?.title == item?.title ? keys[id] : nil
+            keys.set(id, to: item.map { keys.key(for: $0, in: collection, keepingTitleOf: keptTitle) })
+        }
+        let placing = moving.filter { collection[$0] != nil }.sorted {
+            let (left, right) = (keys[$0]!.depth, keys[$1]!.depth)
+            return left != right ? left < right : $0 < $1
+        }
+        // A row reads the same in every view of the same kind: built once.
+        struct RowKind: Hashable {
+            var id: TodoID
+            var grouped, tree, context: Bool
+        }
+        var builtRows: [RowKind: TodoRow] = [:]
+        func row(_ itemID: TodoID, grouped: Bool, tree: Bool, context: Bool) -> TodoRow {
+            let kind = RowKind(id: itemID, grouped: grouped, tree: tree, context: context)
+            if let row = builtRows[kind] { return row }
+            let row = self.row(collection[itemID]!, now: now, grouped: grouped, tree: tree, context: context)
+            builtRows[kind] = row
+            return row
+        }
+        let recounted = movingInOrder.map { itemID in
+            (ItemChange(before: before[itemID] ?? nil, after: collection[itemID]), oldFacts[itemID] ?? .none, keys[itemID]?.facts ?? .none)
+        }
+        for index in viewIndices {
+            let id = views.keys[index]
+            for (change, beforeFacts, afterFacts) in recounted {
+                views.values[index].recount(change, beforeFacts: beforeFacts, afterFacts: afterFacts, clock: viewClock)
+            }
+            // Decided first, then placed, with the view's matcher rather
+            // than the view: a copy of the view held while it changes
+            // would copy its whole order.
+            let matcher = views.values[index].matcher
+            func matches(_ itemID: TodoID) -> Bool {
+                guard let key = keys[itemID] else { return false }
+                return collection.withItem(itemID) { matcher.includes($0, facts: key.facts) } ?? false
+            }
+            let tree = views.values[index].isTree
+            let grouped = views.values[index].definition.grouping != nil
+            func shownAs(_ itemID: TodoID) -> Bool? {
+                if matches(itemID) { return false }
+                guard tree, !collection.links.children(of: itemID).isEmpty else { return nil }
+                return collection.descendants(of: itemID).contains(where: matches) ? true : nil
+            }
+            let shown = placing.compactMap { itemID in shownAs(itemID).map { (itemID, context: $0) } }
+            for (itemID, context) in shown {
+                let at = views.values[index].putIn(itemID, context: context, keys: keys)
+                operations[id, default: []].append(.insert(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
+            }
+            // The paths above: in place, unless the row comes, goes, or
+            // turns from a match into a path row or back.
+            for itemID in above.sorted() where collection[itemID] != nil {
+                let wanted = shownAs(itemID)
+                let wasShown = views.values[index].shows(itemID)
+                let wasContext = views.values[index].contextRows.contains(itemID)
+                switch (wasShown, wanted) {
+                case (false, nil): continue
+                case (true, nil):
+                    if let at = views.values[index].takeOut(itemID, keys: keys) {
+                        operations[id, default: []].append(.remove(index: at))
+                    }
+                case (false, let context?):
+                    let at = views.values[index].putIn(itemID, context: context, keys: keys)
+                    operations[id, default: []].append(.insert(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
+                case (true, let context?):
+                    guard context != wasContext, let at = views.values[index].markContext(itemID, context, keys: keys) else { continue }
+                    operations[id, default: []].append(.update(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
+                }
+            }
+        }
+    }
+}
