@@ -15,9 +15,18 @@ public struct ExportDocument: Sendable {
     /// The declared fields, whose values are written where each says (a
     /// value whose field is gone, under its own name).
     public var fields: FieldCatalog
+    /// The whole list the items are of, whatever part of it is exported:
+    /// a link (`depends`, `parent`) is written as the identity of the item
+    /// it names (its Taskwarrior UUID, its calendar UID), which only the
+    /// list knows, and a todo.txt line names the items that depend on it
+    /// (`TodoTxtFormat`). Without it, links name their targets by the
+    /// identity derived from their ids (right for items made in this list,
+    /// not for imported ones), and todo.txt lines carry no links.
+    public var list: TodoCollection?
 
     public init(
-        format: InterchangeFormat, listID: String, timeZone: TimeZone, now: Date, version: String, fields: FieldCatalog = .builtIn
+        format: InterchangeFormat, listID: String, timeZone: TimeZone, now: Date, version: String, fields: FieldCatalog = .builtIn,
+        list: TodoCollection? = nil
     ) {
         self.format = format
         self.listID = listID
@@ -25,6 +34,7 @@ public struct ExportDocument: Sendable {
         self.now = now
         self.version = version
         self.fields = fields
+        self.list = list
     }
 
     /// The text of `items`, which follow `itemsBefore` items written by
@@ -33,15 +43,16 @@ public struct ExportDocument: Sendable {
     public func text(of items: some Collection<TodoItem>, itemsBefore: Int, isLast: Bool) -> String {
         var text = ""
         if itemsBefore == 0 { text += header }
+        let links = LinkNames(listID: listID, list: list)
         for (index, item) in items.enumerated() {
             switch format {
             case .taskwarrior:
                 if itemsBefore + index > 0 { text += ",\n" }
-                text += TaskwarriorFormat.entry(item, listID: listID, timeZone: timeZone, fields: fields)
+                text += TaskwarriorFormat.entry(item, listID: listID, timeZone: timeZone, fields: fields, links: links)
             case .todotxt:
-                text += TodoTxtFormat.entry(item, timeZone: timeZone, fields: fields)
+                text += TodoTxtFormat.entry(item, timeZone: timeZone, fields: fields, links: links)
             case .ical:
-                text += ICalendarFormat.entry(item, listID: listID, now: now, timeZone: timeZone, fields: fields)
+                text += ICalendarFormat.entry(item, listID: listID, now: now, timeZone: timeZone, fields: fields, links: links)
             }
         }
         if isLast { text += footer(empty: itemsBefore + items.count == 0) }

@@ -39,6 +39,7 @@ enum FieldValueText {
         case .number: "a number"
         case .date: date
         case .duration: "a duration (PT2H)"
+        case .item, .items: "a link to another item"
         }
     }
 

@@ -17,7 +17,8 @@ extension ICalendarFormat {
     ) throws(ImportProblem) -> ([String: FieldValue], Set<String>) {
         var values: [String: FieldValue] = [:]
         var names: Set<String> = []
-        for field in fields.declarations {
+        // Links are RELATED-TO lines, read on their own (`links(_:fields:at:)`).
+        for field in fields.declarations where field.kind != .item && field.kind != .items {
             let own = ownProperty(field.name)
             var candidates = [own]
             if field.icalendarName != own && !(field.icalendarName == "DTSTART" && repeats) {
@@ -52,6 +53,8 @@ extension ICalendarFormat {
             return NumberText.number(line.value.trimmingWhitespace()).map(FieldValue.number)
         case .duration:
             return FieldValueText.duration(line.value.trimmingWhitespace()).map(FieldValue.duration)
+        case .item, .items:
+            return nil
         case .text:
             let text = ContentLine.unescaped(line.value)
             guard !text.isEmpty, FieldValueText.allows(text, in: field) else { return nil }
@@ -60,7 +63,8 @@ extension ICalendarFormat {
     }
 
     /// The content lines of `item`'s declared fields (dates written by
-    /// `dateValue`, as DUE is), in the catalog's order, then its orphans.
+    /// `dateValue`, as DUE is), in the catalog's order, then its orphans;
+    /// not its links, which are `RELATED-TO` lines (`linkLines`).
     static func declaredFieldLines(
         of item: TodoItem, fields: FieldCatalog, timeZone: TimeZone, dateValue: (DueDate) -> String
     ) -> [String] {
@@ -75,6 +79,7 @@ extension ICalendarFormat {
             case .number(let number): lines.append(property + ":" + NumberText.text(of: number))
             case .duration(let seconds): lines.append(property + ";VALUE=DURATION:" + DurationText.iso8601(seconds: seconds))
             case .text(let text): lines.append(property + ":" + ContentLine.escaped(text))
+            case .items: continue
             }
         }
         return lines

@@ -22,6 +22,11 @@ import TodoModel
 /// `X-TODOD-ESTIMATE`). A date is written as `DUE` is, a number as text, a
 /// duration in ISO 8601 (`VALUE=DURATION`), text escaped. A value that does
 /// not fit its field is kept as it came, as a property todod does not read is.
+///
+/// Links are `RELATED-TO` by the other to-do's `UID`: `RELTYPE=PARENT` (the
+/// default) is `parent`, `RELTYPE=DEPENDS-ON` (RFC 9253) each of `depends`
+/// (`links(_:fields:at:)`). Which item a UID names is the import plan's to
+/// find; one it finds none for, and any other relation, is kept as it came.
 public enum ICalendarFormat {
     public static func read(_ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) throws(ImportProblem)
         -> ImportBatch
@@ -193,8 +198,11 @@ public enum ICalendarFormat {
         // by, a PRIORITY out of range) is kept too, and goes back while
         // todod has no value of its own there. One pass: a file may hold a
         // million lines, refused only once counted.
+        let links = try self.links(lines, fields: fields, at: location)
+        let linkLines = Set(links.compactMap { if case .icalendar(let line) = $0.source { line } else { nil } })
         var kept: [String] = []
         var keptNames: [String] = []
+        var otherNames: Set<String> = []
         for line in lines {
             // A status todod has no word for (IN-PROCESS) is kept for as
             // long as the item is not done.
@@ -206,14 +214,19 @@ public enum ICalendarFormat {
             }
             kept.append(line.text)
             keptNames.append(line.name)
+            if !linkLines.contains(line.text) { otherNames.insert(line.name) }
         }
         for line in components {
             kept.append(line)
             if line.uppercased().hasPrefix("BEGIN:") { keptNames.append(String(line.dropFirst(6)).uppercased()) }
         }
+        // A link is not named as kept while the import plan may resolve it
+        // (`ImportPlan`), unless a line that is no link has its name.
+        let linkOnly = Set(links.map(\.property)).subtracting(otherNames)
         let foreign = try ImportFields.foreign(
-            ForeignFields(icalendar: kept), names: keptNames, of: "calendars", at: location, remarks: &remarks)
-        let item = ImportedItem(
+            ForeignFields(icalendar: kept), names: keptNames.filter { !linkOnly.contains($0) }, of: "calendars", at: location,
+            remarks: &remarks)
+        var item = ImportedItem(
             identity: .external(uid), source: location, title: title, isDone: isDone, createdAt: createdAt,
             updatedAt: updatedAt, completedAt: isDone ? completedAt : nil,
             due: due,
@@ -222,7 +235,9 @@ public enum ICalendarFormat {
             },
             tags: try ImportFields.tags(tags, at: location, remarks: &remarks),
             project: text("X-TODOD-PROJECT").flatMap { ImportFields.project($0, remarks: &remarks) },
-            priority: priority, notes: notes, recurrence: recurrence, values: values, remarks: remarks, foreign: foreign)
+            priority: priority, notes: notes, recurrence: recurrence, values: values, remarks: remarks, foreign: foreign,
+            links: links)
+        if !links.isEmpty { item.keptNames = ImportedItem.KeptNames(program: "calendars", names: keptNames, linkOnly: linkOnly) }
         return (item, nil)
     }
 
@@ -324,8 +339,14 @@ public enum ICalendarFormat {
         guard !item.foreign.icalendar.isEmpty else { return [] }
         var names = Set(written.map { name(of: $0) })
         if names.contains("DUE") { names.insert("DURATION") }
+        // A to-do has as many RELATED-TO as it relates to: those todod
+        // writes for its links go with the kept ones (a relation todod has
+        // no link for, a UID it found no to-do for), but the same line twice.
+        names.remove("RELATED-TO")
+        let writtenLines = Set(written)
         return nesting(item.foreign.icalendar).compactMap { line, depth in
             if depth > 0 { return line }
+            if writtenLines.contains(line) { return nil }
             let name = name(of: line)
             if name == "DTSTART", let due = item.due, !startFits(line, before: due, timeZone: timeZone) { return nil }
             return names.contains(name) ? nil : line
@@ -399,7 +420,9 @@ public enum ICalendarFormat {
     /// wall-clock time on the local days the rule names, across summer time.
     /// A value whose field is no longer declared (an orphan) is written as
     /// `X-TODOD-NAME`, as its kind is written.
-    static func entry(_ item: TodoItem, listID: String, now: Date, timeZone: TimeZone, fields: FieldCatalog = .builtIn) -> String {
+    static func entry(
+        _ item: TodoItem, listID: String, now: Date, timeZone: TimeZone, fields: FieldCatalog = .builtIn, links: LinkNames? = nil
+    ) -> String {
         var lines = ["BEGIN:VTODO", "UID:" + ContentLine.escaped(ExternalIdentity.of(item, listID: listID))]
         lines.append("DTSTAMP:" + InterchangeDates.compactUTC(now))
         lines.append("CREATED:" + InterchangeDates.compactUTC(item.createdAt))
@@ -454,6 +477,7 @@ public enum ICalendarFormat {
         if let project = item.project { lines.append("X-TODOD-PROJECT:" + ContentLine.escaped(project)) }
         if let wait = item.wait { lines.append("X-TODOD-WAIT" + value(wait)) }
         lines += declaredFieldLines(of: item, fields: fields, timeZone: timeZone, dateValue: value)
+        lines += linkLines(of: item, fields: fields, links: links ?? LinkNames(listID: listID))
         lines += keptLines(of: item, besides: lines, timeZone: timeZone)
         lines.append("END:VTODO")
         return lines.map(ContentLine.folded).joined()

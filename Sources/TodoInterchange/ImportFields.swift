@@ -31,10 +31,17 @@ enum ImportFields {
                 location: location,
                 message: "\(foreign.byteCount) bytes of properties todod does not use; it keeps at most \(ForeignFields.maximumBytes / 1024) KiB per item")
         }
+        if let remark = keptRemark(names, of: program) { remarks.append(remark) }
+        return foreign
+    }
+
+    /// The remark naming what is kept for `program`, each name once, in
+    /// order; nil for none.
+    static func keptRemark(_ names: [String], of program: String) -> String? {
         var distinct: [String] = []
         for name in names where !distinct.contains(name) { distinct.append(name) }
-        remarks.append("kept as they came for \(program), unused by todod: \(distinct.map { shown($0) }.joined(separator: ", "))")
-        return foreign
+        guard !distinct.isEmpty else { return nil }
+        return "kept as they came for \(program), unused by todod: \(distinct.map { shown($0) }.joined(separator: ", "))"
     }
 
     /// The longest text a declared field takes from a file, in characters:

@@ -10,6 +10,16 @@ import TodoModel
 /// item whose line would be the same (`TodoTxtFormat.identity`). A match is
 /// updated — the fields the format carries are set, the others kept — and
 /// anything else is added with the next free id.
+///
+/// Links (`depends`, `parent`) name other items as the format names them
+/// (`ImportedLink`): a Taskwarrior UUID or calendar UID names the file's
+/// item of that identity, else the list's (an item imported with it, or
+/// one of this list's own, by the identity its export derived); todo.txt
+/// links name lines of the file. A link that names no item, or the item
+/// itself, or a second parent, stays what the format keeps aside
+/// (`ForeignFields`), as it came, and is said in the entry's remarks; a
+/// cycle the file makes is kept (the list's views and walks stop where
+/// they would go round).
 public struct ImportPlan: Hashable, Sendable {
     public enum Action: String, Sendable, Codable {
         case add, update, unchanged, skip
@@ -51,10 +61,12 @@ public struct ImportPlan: Hashable, Sendable {
                 if let external = item.externalID { byExternalID[ExternalIdentity.normalized(external)] = item.id }
             }
         }
+        // First which item each entry is (an item of the list it updates,
+        // or a new id), so that links can name items the file adds; then
+        // the items, with their links resolved.
         var nextID = collection.nextID
-        var changes: [ItemChange] = []
-        var entries: [Entry] = []
         var matched: Set<TodoID> = []
+        var places: [(id: TodoID, isUpdate: Bool, externalID: String?)] = []
         for imported in batch.items {
             var existingID: TodoID?
             var externalID: String?
@@ -76,14 +88,27 @@ public struct ImportPlan: Hashable, Sendable {
                 existingID = byLine[identity]
             }
             // Each item of the list is updated by one entry at most; a second is added.
-            if let id = existingID, collection[id] != nil, matched.insert(id).inserted, let before = collection[id] {
+            if let id = existingID, collection[id] != nil, matched.insert(id).inserted {
+                places.append((id, true, nil))
+            } else {
+                places.append((nextID, false, externalID))
+                nextID = TodoID(nextID.rawValue + 1)
+            }
+        }
+        let links = LinkResolver(batch: batch, ids: places.map(\.id), byExternalID: byExternalID, collection: collection, listID: listID)
+        var changes: [ItemChange] = []
+        var entries: [Entry] = []
+        for (index, var imported) in batch.items.enumerated() {
+            let place = places[index]
+            if !imported.links.isEmpty { links.resolve(&imported, id: place.id, format: format, fields: batch.fields) }
+            if place.isUpdate, let before = collection[place.id] {
                 let after = Self.updated(before, with: imported, format: format, fields: batch.fields, at: now, timeZone: timeZone)
                 let changed = after != before
                 if changed { changes.append(ItemChange(before: before, after: after)) }
-                entries.append(Entry(action: changed ? .update : .unchanged, id: id, title: after.title, source: imported.source, remarks: imported.remarks))
+                entries.append(
+                    Entry(action: changed ? .update : .unchanged, id: place.id, title: after.title, source: imported.source, remarks: imported.remarks))
             } else {
-                let item = Self.added(imported, id: nextID, externalID: externalID, at: now, timeZone: timeZone)
-                nextID = TodoID(nextID.rawValue + 1)
+                let item = Self.added(imported, id: place.id, externalID: place.externalID, at: now, timeZone: timeZone)
                 changes.append(ItemChange(before: nil, after: item))
                 entries.append(Entry(action: .add, id: item.id, title: item.title, source: imported.source, remarks: imported.remarks))
             }

@@ -37,13 +37,31 @@ public struct ImportedItem: Hashable, Sendable {
     public var remarks: [String]
     /// What the file says that todod does not model, kept as it came.
     public var foreign: ForeignFields
+    /// The links to other items the file gives (`depends`, `parent`), not
+    /// yet in `values`: which item each names is the import plan's to say
+    /// (`ImportPlan`), once it knows the ids of the file's items. Until
+    /// then, and for good when a link names no item, what the link was read
+    /// from is in `foreign` as it came (a todo.txt line, which keeps
+    /// nothing aside, resolves its links itself and keeps the rest in the
+    /// title).
+    public var links: [ImportedLink]
+    /// What `remarks` names as kept for the format (`ImportFields.keptRemark`),
+    /// and of those the attributes or properties kept only for links: not
+    /// named while the links may resolve, named by the plan if they stay.
+    var keptNames: KeptNames?
+
+    struct KeptNames: Hashable, Sendable {
+        var program: String
+        var names: [String]
+        var linkOnly: Set<String>
+    }
 
     public init(
         identity: Identity, source: String, title: String, isDone: Bool = false, createdAt: Date? = nil,
         updatedAt: Date? = nil, completedAt: Date? = nil, due: DueDate? = nil, wait: DueDate? = nil,
         tags: [String] = [], project: String? = nil, priority: Priority? = nil, notes: [TodoNote] = [],
         recurrence: Recurrence? = nil, values: [String: FieldValue] = [:], remarks: [String] = [],
-        foreign: ForeignFields = ForeignFields()
+        foreign: ForeignFields = ForeignFields(), links: [ImportedLink] = []
     ) {
         self.identity = identity
         self.source = source
@@ -62,6 +80,51 @@ public struct ImportedItem: Hashable, Sendable {
         self.values = values
         self.remarks = remarks
         self.foreign = foreign
+        self.links = links
+    }
+}
+
+/// A link an imported item makes to another item (`depends`, `parent`), as
+/// the file names that item.
+public struct ImportedLink: Hashable, Sendable {
+    /// The item the link names.
+    public enum Target: Hashable, Sendable {
+        /// An item of the same file: its index in `ImportBatch.items`.
+        case batchItem(Int)
+        /// An item by the identity its format names items by: a Taskwarrior
+        /// UUID, a calendar's UID (`ExternalIdentity.normalized`). The file's
+        /// own item of that identity, else the list's (`ImportPlan`).
+        case identity(String)
+    }
+
+    /// Where the link is kept, as it came, while it names no item.
+    public enum Source: Hashable, Sendable {
+        /// A Taskwarrior attribute (`depends`, `parenttask`) in
+        /// `ForeignFields.taskwarrior`: a list of UUIDs (a JSON array, or a
+        /// string of them separated by commas) or one.
+        case taskwarrior(attribute: String)
+        /// A calendar's content line (`RELATED-TO;RELTYPE=PARENT:…`) in
+        /// `ForeignFields.icalendar`.
+        case icalendar(line: String)
+        /// Nothing aside: the link was resolved when read (todo.txt).
+        case none
+    }
+
+    /// The field the link is a value of: `depends` or `parent`.
+    public var field: String
+    public var target: Target
+    /// The link's value as the file wrote it (a UUID, a UID), for remarks.
+    public var value: String
+    /// The attribute or property it was read from, for remarks: `depends`, `RELATED-TO`.
+    public var property: String
+    public var source: Source
+
+    public init(field: String, target: Target, value: String, property: String, source: Source) {
+        self.field = field
+        self.target = target
+        self.value = value
+        self.property = property
+        self.source = source
     }
 }
 

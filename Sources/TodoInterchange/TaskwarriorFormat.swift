@@ -18,6 +18,15 @@ import TodoModel
 /// has it), a duration as ISO 8601 (`PT2H`; a count of seconds is read
 /// too), text as a string. A value that does not fit its field is kept as
 /// it came, as an attribute todod does not model is.
+///
+/// Links name tasks by UUID: `depends` (a JSON array, as 2.6 and 3 write
+/// it, or a string separated by commas, as 2.5 and before did) and
+/// `parenttask`, the attribute a subtask's `parent` is (Taskwarrior's own
+/// `parent` is a repeating task's template). Which item a UUID names is
+/// the import plan's to find (`ImportPlan`): until then, and for good when
+/// it names no task of the file or the list, the attribute is kept as it
+/// came. An export writes the UUIDs of the items linked to, with those
+/// kept.
 public enum TaskwarriorFormat {
     public static func read(_ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) throws(ImportProblem)
         -> ImportBatch
@@ -210,8 +219,24 @@ public enum TaskwarriorFormat {
         // too (Taskwarrior's rc and todod.conf may disagree), and said; an
         // empty one is no value (Taskwarrior writes none), kept as it came.
         var values: [String: FieldValue] = [:]
+        var links: [ImportedLink] = []
+        var linkAttributes: Set<String> = []
         for (attribute, json) in task.fieldAttributes.sorted(by: { $0.key < $1.key }) {
             guard let field = fields[attribute] else { continue }
+            // A link names a task by its UUID, which the import plan
+            // resolves: until then (and for good, if it names no task) the
+            // attribute is kept as it came.
+            if field.kind == .item || field.kind == .items, let uuids = try self.uuids(json, of: field, at: location) {
+                kept[attribute] = json.text
+                guard !uuids.isEmpty else { continue }
+                linkAttributes.insert(attribute)
+                links += uuids.map { uuid in
+                    ImportedLink(
+                        field: field.name, target: .identity(ExternalIdentity.normalized(uuid)), value: uuid, property: attribute,
+                        source: .taskwarrior(attribute: attribute))
+                }
+                continue
+            }
             if let value = try self.value(json, of: field, at: location, timeZone: timeZone) {
                 values[field.name] = value
                 continue
@@ -223,16 +248,52 @@ public enum TaskwarriorFormat {
                 remarks.append(FieldValueText.notUsed(what, field, date: "a Taskwarrior date (20240115T093000Z)"))
             }
         }
+        // Links are not named as kept while the import plan may resolve them (`ImportPlan`).
+        let keptNames = ImportedItem.KeptNames(program: "Taskwarrior", names: kept.keys.sorted(), linkOnly: linkAttributes)
         let foreign = try ImportFields.foreign(
-            ForeignFields(taskwarrior: kept), names: kept.keys.sorted(), of: "Taskwarrior", at: location, remarks: &remarks)
+            ForeignFields(taskwarrior: kept), names: keptNames.names.filter { !linkAttributes.contains($0) }, of: "Taskwarrior",
+            at: location, remarks: &remarks)
         let project = task.project.flatMap { $0.isEmpty ? nil : ImportFields.project($0, remarks: &remarks) }
-        return ImportedItem(
+        var item = ImportedItem(
             identity: .external(uuid), source: location, title: title, isDone: isDone, createdAt: created,
             updatedAt: try date("modified", task.modified), completedAt: isDone ? try date("end", task.end) : nil,
             due: try date("due", task.due).map { InterchangeDates.dueDate(at: $0, in: timeZone) },
             wait: try date("wait", task.wait).map { InterchangeDates.dueDate(at: $0, in: timeZone) },
             tags: tags, project: project, priority: priority, notes: notes, recurrence: recurrence, values: values,
-            remarks: remarks, foreign: foreign)
+            remarks: remarks, foreign: foreign, links: links)
+        if !links.isEmpty { item.keptNames = keptNames }
+        return item
+    }
+
+    /// The UUIDs a link attribute names: `depends` as Taskwarrior 2.6 and
+    /// 3 export it (a JSON array of strings) or as 2.5 and before did (one
+    /// string, separated by commas); `parenttask`, one string. Empty when
+    /// it names none; nil when it is not of that form (kept as it came, and
+    /// said). More than an item links to (`FieldKind.maximumLinks`) refuses
+    /// the file, as too many tags or annotations do.
+    private static func uuids(_ json: AnyJSON, of field: FieldDeclaration, at location: String) throws(ImportProblem) -> [String]? {
+        var uuids: [String]
+        switch json {
+        case .string(let text) where field.kind == .items:
+            uuids = text.split(separator: ",").map { String($0).trimmingWhitespace() }
+        case .string(let text):
+            uuids = [text.trimmingWhitespace()]
+        case .array(let elements) where field.kind == .items:
+            uuids = []
+            for element in elements {
+                guard case .string(let text) = element else { return nil }
+                uuids.append(text.trimmingWhitespace())
+            }
+        default:
+            return nil
+        }
+        uuids.removeAll { $0.isEmpty }
+        guard uuids.count <= FieldKind.maximumLinks else {
+            throw ImportProblem(
+                location: location,
+                message: "\(ImportFields.shown(field.taskwarriorName)) names \(uuids.count) tasks; an item links to at most \(FieldKind.maximumLinks)")
+        }
+        return uuids
     }
 
     /// The value of `field` in `json`, as Taskwarrior writes one of its
@@ -263,14 +324,29 @@ public enum TaskwarriorFormat {
     }
 
     /// A value as Taskwarrior writes one of its kind: a date as `due` is,
-    /// a whole number without a fraction, a duration in ISO 8601.
-    private static func json(of value: FieldValue, timeZone: TimeZone) -> AnyJSON {
+    /// a whole number without a fraction, a duration in ISO 8601, links as
+    /// the UUIDs of the tasks they name (`depends` a list, as 2.6 writes
+    /// it; `parenttask` one).
+    private static func json(of value: FieldValue, field: FieldDeclaration?, timeZone: TimeZone, links: LinkNames) -> AnyJSON {
         switch value {
         case .text(let text): .string(text)
         case .number(let number) where number == number.rounded() && abs(number) < 1e15: .integer(Int64(number))
         case .number(let number): .number(number)
         case .date(let date): .string(InterchangeDates.compactUTC(InterchangeDates.instant(of: date, in: timeZone)))
         case .duration(let seconds): .string(DurationText.iso8601(seconds: seconds))
+        case .items(let ids) where field?.kind == .item && ids.count == 1: .string(links.uuid(of: ids[0]))
+        case .items(let ids): .array(ids.map { .string(links.uuid(of: $0)) })
+        }
+    }
+
+    /// The UUIDs of `json` (a link attribute kept as it came: a list, or a
+    /// string separated by commas); none when it is of another form.
+    static func keptUUIDs(_ json: AnyJSON?) -> [String] {
+        switch json {
+        case .string(let text)?: text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+        case .array(let elements)?:
+            elements.compactMap { if case .string(let text) = $0, !text.trimmingWhitespace().isEmpty { text.trimmingWhitespace() } else { nil } }
+        default: []
         }
     }
 
@@ -279,7 +355,10 @@ public enum TaskwarriorFormat {
     /// own. A value whose field is no longer declared (an orphan) is written
     /// under its own name, as its kind is written, as Taskwarrior writes a
     /// UDA it no longer has a type for: as it came.
-    static func entry(_ item: TodoItem, listID: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) -> String {
+    static func entry(
+        _ item: TodoItem, listID: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn, links: LinkNames? = nil
+    ) -> String {
+        let links = links ?? LinkNames(listID: listID)
         let recurrence = item.isDone ? nil : item.recurrence
         var task = TaskwarriorTask(
             uuid: ExternalIdentity.uuid(of: item, listID: listID), description: item.title,
@@ -301,7 +380,15 @@ public enum TaskwarriorFormat {
             if !TaskwarriorRecurrence.isExact(recurrence) { task.todod_recur = recurrence.text }
         }
         for (name, field, value) in fields.ordered(item.values) {
-            task.fieldAttributes[field?.taskwarriorName ?? name] = json(of: value, timeZone: timeZone)
+            let attribute = field?.taskwarriorName ?? name
+            var json = json(of: value, field: field, timeZone: timeZone, links: links)
+            // Links to tasks todod did not find, kept as they came, go
+            // with those it did (a `parenttask` set here replaces a kept one).
+            if case .array(var uuids) = json, let kept = item.foreign.taskwarrior[attribute] {
+                for uuid in keptUUIDs(AnyJSON(text: kept)) where !uuids.contains(.string(uuid)) { uuids.append(.string(uuid)) }
+                json = .array(uuids)
+            }
+            task.fieldAttributes[attribute] = json
         }
         // What Taskwarrior wrote and todod does not model goes back as it came.
         task.foreign = item.foreign.taskwarrior

@@ -1,9 +1,9 @@
 /// One task as `task export` writes it. Every field is optional here so
 /// that a missing one is reported by name (`TaskwarriorFormat.read`) rather
 /// than as a decoding error. The attributes of declared fields (`scheduled`,
-/// `until`, UDAs todod.conf declares) are in `fieldAttributes`; the others
-/// (`depends`, `start`, UDAs todod.conf does not declare) are kept as they
-/// came, in `foreign`.
+/// `until`, `depends`, `parenttask`, UDAs todod.conf declares) are in
+/// `fieldAttributes`; the others (`start`, UDAs todod.conf does not
+/// declare) are kept as they came, in `foreign`.
 struct TaskwarriorTask: Codable {
     /// The attributes of the item's own fields, which todod reads or writes
     /// itself; any other is a declared field's or foreign. `id` and `urgency`

@@ -18,36 +18,145 @@ import TodoModel
 /// Lines have no ids, so a line is known again by its identity
 /// (`identity(of:)`): its words, projects and contexts, not its dates,
 /// priority or done mark, which are what a re-import should update.
+///
+/// Links. todo.txt has no standard for them; todod follows topydo's (and
+/// its author's `dep` add-on for todo.sh), the todo.txt tool that has them:
+/// a line that depends on others carries a label `id:N`, and each line it
+/// depends on carries `p:N` (topydo's `dep add 1 to 2`: 1 depends on 2, 2
+/// gets `p:` naming 1's `id:`), once for each line that depends on it. A
+/// subtask, which topydo has no separate key for, carries `parent:N` naming
+/// its parent's `id:N` (the `parent` field's key). Labels belong to the
+/// file: an export writes each item's id, and an import links lines by
+/// them, not to items of the list. A `p:` or `parent:` that names no line
+/// (or its own line; or a second parent) is kept in the title, as other
+/// add-ons todod does not read are, and said; a label no line names is
+/// dropped. None of these words is part of a line's identity. A line with
+/// no link writes none of them.
 public enum TodoTxtFormat {
     public static func read(_ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) throws(ImportProblem)
         -> ImportBatch
     {
         var batch = ImportBatch(fields: fields)
         let byKey = keys(of: fields)
+        let linkKeys = LinkKeys(fields)
         var occurrences: [String: Int] = [:]
+        var lineLinks: [LineLinks] = []
         for (index, line) in textLines(text).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
-            var item = try self.item(line, at: "line \(index + 1)", timeZone: timeZone, fields: byKey)
+            var (item, links) = try self.item(line, at: "line \(index + 1)", timeZone: timeZone, fields: byKey, linkKeys: linkKeys)
             if case .line(let identity) = item.identity {
                 occurrences[identity, default: 0] += 1
                 item.identity = .line(numbered(identity, occurrences[identity]!))
             }
             batch.items.append(item)
+            lineLinks.append(links)
         }
+        if lineLinks.contains(where: { !$0.words.isEmpty }) { try resolve(lineLinks, in: &batch, keys: linkKeys) }
         return batch
     }
 
-    /// The add-ons that are the item's own fields, which no declared field takes.
-    static let ownKeys: Set<String> = ["due", "wait", "rec", "pri"]
+    /// The add-ons that are the item's own fields, or topydo's link keys,
+    /// which no declared field takes.
+    static let ownKeys: Set<String> = ["due", "wait", "rec", "pri", LinkKeys.label, LinkKeys.dependedOn]
 
     /// The declared fields by their key in a line; the first field to name
-    /// a key has it, and none takes one of `ownKeys`.
+    /// a key has it, and none takes one of `ownKeys`. Links are not read
+    /// by key alone (`LinkKeys`).
     static func keys(of fields: FieldCatalog) -> [String: FieldDeclaration] {
         var byKey: [String: FieldDeclaration] = [:]
-        for field in fields.declarations where !ownKeys.contains(field.todoTxtKey) {
+        for field in fields.declarations
+        where !ownKeys.contains(field.todoTxtKey) && field.kind != .item && field.kind != .items {
             if byKey[field.todoTxtKey] == nil { byKey[field.todoTxtKey] = field }
         }
         return byKey
+    }
+
+    /// The keys links are written with (see the type's comment), for the
+    /// link fields `fields` has.
+    struct LinkKeys {
+        /// topydo's label of a line others link to.
+        static let label = "id"
+        /// topydo's key on a line another depends on, naming that one's label.
+        static let dependedOn = "p"
+        /// Whether `fields` has `depends`.
+        let depends: Bool
+        /// The key naming a line's parent (`parent:`), when `fields` has `parent`.
+        let parent: String?
+
+        init(_ fields: FieldCatalog) {
+            depends = fields[FieldDeclaration.depends.name]?.kind == .items
+            parent = fields[FieldDeclaration.parent.name].flatMap { $0.kind == .item ? $0.todoTxtKey : nil }
+        }
+    }
+
+    /// The link words of one line, taken out of its title while the file is read.
+    struct LineLinks {
+        enum Kind {
+            case label, dependedOn, parent
+        }
+        /// Each link word with where in the title it stood (the number of
+        /// title words before it), should it go back there.
+        var words: [(kind: Kind, label: String, word: Substring, position: Int)] = []
+        var titleWords: [Substring] = []
+    }
+
+    /// Links the lines of `batch` by their labels, and puts the link words
+    /// that name no line back into their titles, said in remarks.
+    private static func resolve(_ lines: [LineLinks], in batch: inout ImportBatch, keys: LinkKeys) throws(ImportProblem) {
+        var owners: [String: Int] = [:]
+        for (index, line) in lines.enumerated() {
+            for word in line.words where word.kind == .label {
+                if let owner = owners[word.label], owner != index {
+                    batch.items[index].remarks.append(
+                        "\(ImportFields.shown(word.word)) not used: \(batch.items[owner].source) has it already, and links name that line")
+                } else {
+                    owners[word.label] = index
+                }
+            }
+        }
+        var dependsCount = Array(repeating: 0, count: lines.count)
+        for (index, line) in lines.enumerated() {
+            var unread: [(word: Substring, position: Int)] = []
+            var hasParent = false
+            for word in line.words where word.kind != .label {
+                let owner = owners[word.label]
+                guard let owner, owner != index, word.kind == .dependedOn || !hasParent else {
+                    unread.append((word.word, word.position))
+                    let why =
+                        owner == nil
+                        ? "no line has \(LinkKeys.label):\(word.label)"
+                        : owner == index ? "it names its own line" : "an item has one parent"
+                    batch.items[index].remarks.append("\(ImportFields.shown(word.word)) kept in the title: \(why)")
+                    continue
+                }
+                if word.kind == .dependedOn {
+                    // topydo's `p:` is on the line depended on, naming the one that depends.
+                    dependsCount[owner] += 1
+                    guard dependsCount[owner] <= FieldKind.maximumLinks else {
+                        throw ImportProblem(
+                            location: batch.items[owner].source,
+                            message: "more than \(FieldKind.maximumLinks) lines carry \(LinkKeys.dependedOn):\(word.label); "
+                                + "an item depends on at most \(FieldKind.maximumLinks)")
+                    }
+                    batch.items[owner].links.append(
+                        ImportedLink(
+                            field: FieldDeclaration.depends.name, target: .batchItem(index), value: String(word.word),
+                            property: LinkKeys.dependedOn, source: .none))
+                } else {
+                    hasParent = true
+                    batch.items[index].links.append(
+                        ImportedLink(
+                            field: FieldDeclaration.parent.name, target: .batchItem(owner), value: String(word.word),
+                            property: keys.parent ?? "parent", source: .none))
+                }
+            }
+            guard !unread.isEmpty else { continue }
+            var words = line.titleWords
+            for (offset, word) in unread.sorted(by: { $0.position < $1.position }).enumerated() {
+                words.insert(word.word, at: min(word.position + offset, words.count))
+            }
+            batch.items[index].title = try ImportFields.title(words.joined(separator: " "), at: batch.items[index].source)
+        }
     }
 
     /// Identities of lines that are the same: the second is `…#2`.
@@ -55,9 +164,9 @@ public enum TodoTxtFormat {
         occurrence == 1 ? identity : identity + "#\(occurrence)"
     }
 
-    private static func item(_ line: Substring, at location: String, timeZone: TimeZone, fields: [String: FieldDeclaration])
-        throws(ImportProblem) -> ImportedItem
-    {
+    private static func item(
+        _ line: Substring, at location: String, timeZone: TimeZone, fields: [String: FieldDeclaration], linkKeys: LinkKeys
+    ) throws(ImportProblem) -> (ImportedItem, LineLinks) {
         var words = line.split(whereSeparator: \.isWhitespace)[...]
         func day(_ text: Substring?) -> CalendarDay? { text.flatMap { CalendarDay(iso: String($0)) } }
         var isDone = false
@@ -94,6 +203,7 @@ public enum TodoTxtFormat {
         var wait: DueDate?
         var recurrence: Recurrence?
         var values: [String: FieldValue] = [:]
+        var links = LineLinks()
         for word in words {
             if word.count > 1, word.first == "+", project == nil {
                 project = ImportFields.project(String(word.dropFirst()), remarks: &remarks)
@@ -132,6 +242,12 @@ public enum TodoTxtFormat {
                 }
             case "pri" where value.count == 1 && value.first!.isUppercase && letter == nil:
                 letter = value.first
+            case LinkKeys.label where !value.isEmpty && (linkKeys.depends || linkKeys.parent != nil):
+                links.words.append((.label, String(value), word, titleWords.count))
+            case LinkKeys.dependedOn where !value.isEmpty && linkKeys.depends:
+                links.words.append((.dependedOn, String(value), word, titleWords.count))
+            case let key where !value.isEmpty && linkKeys.parent.map({ key == $0 }) == true:
+                links.words.append((.parent, String(value), word, titleWords.count))
             case let key:
                 guard let field = fields[String(key)] else {
                     titleWords.append(word)
@@ -160,13 +276,17 @@ public enum TodoTxtFormat {
         case nil: break
         }
         let text = titleWords.joined(separator: " ")
+        // A line of nothing but add-ons is its title, links and all.
+        if text.isEmpty { links.words = [] }
+        links.titleWords = titleWords
         let title = try ImportFields.title(text.isEmpty ? words.joined(separator: " ") : text, at: location)
         let cleanTags = try ImportFields.tags(tags, at: location, remarks: &remarks)
         func start(_ day: CalendarDay?) -> Date? { day?.start(in: timeZone) }
-        return ImportedItem(
+        let item = ImportedItem(
             identity: .line(identity(title: title, project: project, tags: cleanTags)), source: location, title: title,
             isDone: isDone, createdAt: start(created), completedAt: start(completed), due: due, wait: wait,
             tags: cleanTags, project: project, priority: priority, recurrence: recurrence, values: values, remarks: remarks)
+        return (item, links)
     }
 
     /// The value of `field` in the text after its key, or nil when it is
@@ -176,6 +296,7 @@ public enum TodoTxtFormat {
         case .date: return CalendarDay(iso: text).map { .date(.day($0)) }
         case .number: return NumberText.number(text).map(FieldValue.number)
         case .duration: return FieldValueText.duration(text).map(FieldValue.duration)
+        case .item, .items: return nil
         case .text:
             guard !text.isEmpty, FieldValueText.allows(text, in: field) else { return nil }
             return .text(try ImportFields.valueText(text, of: field.todoTxtKey, at: location))
@@ -207,11 +328,16 @@ public enum TodoTxtFormat {
         return try? Recurrence(period, countsFromCompletion: !fromDue)
     }
 
+    /// The add-ons a line's identity leaves out.
+    static let identityFreeKeys = [
+        "due:", "t:", "wait:", "rec:", "pri:", LinkKeys.label + ":", LinkKeys.dependedOn + ":", FieldDeclaration.parent.todoTxtKey + ":",
+    ]
+
     /// A line's identity: its words in order, then its projects and
     /// contexts sorted (where they stand in the line does not matter),
     /// without the add-ons a re-import updates (`due:`, `t:`, `wait:`,
-    /// `rec:`, `pri:`): one kept in the title while it could not be read
-    /// still finds its item once it can.
+    /// `rec:`, `pri:`, and the links' `id:`, `p:`, `parent:`): one kept in
+    /// the title while it could not be read still finds its item once it can.
     static func identity(of words: some Sequence<Substring>) -> String {
         var text: [Substring] = []
         var projects: [String] = []
@@ -221,7 +347,7 @@ public enum TodoTxtFormat {
                 projects.append(NameCase.lowercased(String(word)))
             } else if word.count > 1, word.first == "@" {
                 contexts.append(NameCase.lowercased(String(word)))
-            } else if !["due:", "t:", "wait:", "rec:", "pri:"].contains(where: { word.hasPrefix($0) }) {
+            } else if !identityFreeKeys.contains(where: { word.hasPrefix($0) }) {
                 text.append(word)
             }
         }
@@ -263,7 +389,7 @@ public enum TodoTxtFormat {
     /// once S, M and L are allowed), would come back as title words, and the
     /// line would then no longer match its item on a re-import (the title is
     /// its identity); a text a line cannot say (`canSay`) is left out too.
-    static func entry(_ item: TodoItem, timeZone: TimeZone, fields: FieldCatalog = .builtIn) -> String {
+    static func entry(_ item: TodoItem, timeZone: TimeZone, fields: FieldCatalog = .builtIn, links: LinkNames? = nil) -> String {
         let letters: [Priority: String] = [.high: "A", .medium: "B", .low: "C"]
         var words: [String] = []
         if item.isDone {
@@ -295,13 +421,31 @@ public enum TodoTxtFormat {
                 case .number(let number): NumberText.text(of: number)
                 case .date(let date): day(date)
                 case .duration(let seconds): DurationText.iso8601(seconds: seconds)
+                case .items(let ids): ids.map(\.description).joined(separator: ",")
                 }
             words.append(key + ":" + text)
         }
         if let wait = item.wait { words.append("wait:" + day(wait)) }
         if let recurrence = item.recurrence, let text = text(of: recurrence) { words.append("rec:" + text) }
         if item.isDone, let priority = item.priority { words.append("pri:" + letters[priority]!) }
+        if let links, links.list != nil { words += linkWords(of: item, fields: fields, links: links) }
         return words.joined(separator: " ") + "\n"
+    }
+
+    /// `item`'s link words, labels being ids: `id:` when it depends on
+    /// another line or has subtasks, `p:` for each item that depends on it,
+    /// `parent:` naming its parent. None for an item with no link, and none
+    /// without the list (which alone knows who depends on an item).
+    private static func linkWords(of item: TodoItem, fields: FieldCatalog, links: LinkNames) -> [String] {
+        let keys = LinkKeys(fields)
+        var words: [String] = []
+        let depends = keys.depends ? item.values[FieldDeclaration.depends.name]?.linkedIDs ?? [] : []
+        let dependents = keys.depends ? links.dependents(of: item.id) : []
+        let parent = keys.parent != nil ? item.values[FieldDeclaration.parent.name]?.linkedIDs.first : nil
+        if !depends.isEmpty || (keys.parent != nil && links.hasChildren(item.id)) { words.append(LinkKeys.label + ":" + item.id.description) }
+        for dependent in dependents { words.append(LinkKeys.dependedOn + ":" + dependent.description) }
+        if let parent, let key = keys.parent { words.append(key + ":" + parent.description) }
+        return words
     }
 
     private static func text(of recurrence: Recurrence) -> String? {
