@@ -148,10 +148,13 @@ extension ListOwner {
         ViewDefinition(
             filter: selection.filter ?? .all, query: try query(selection.query ?? "", fields: fields),
             sort: selection.sort ?? .created,
-            grouping: selection.grouping?.grouping)
+            grouping: selection.grouping?.grouping, flat: selection.flat ?? false)
     }
 
     func viewID(for selection: ViewSelection) throws(RPCError) -> ViewID {
+        if selection.flat == true && selection.own != true {
+            throw .invalidParams("\"flat\" is for a client's own view: send it with \"own\": true (named views show the tree)")
+        }
         if selection.own == true {
             defer { nextOwnViewID += 1 }
             return .own(nextOwnViewID)

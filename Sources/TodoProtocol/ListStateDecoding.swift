@@ -69,7 +69,15 @@ enum ListStateDecoding {
             case "title": guard let value = reader.readString() else { return nil }; row.title = value
             case "wait": guard let value = reader.readOptionalString() else { return nil }; row.wait = value
             case "waitText": guard let value = reader.readOptionalString() else { return nil }; row.waitText = value
-            // Present only on rows with declared fields' values: not counted.
+            // Present only on some rows: not counted.
+            case "blocked", "blocking", "context":
+                guard let value = reader.readBool() else { return nil }
+                if key == "blocked" { row.blocked = value } else if key == "blocking" { row.blocking = value } else { row.context = value }
+                seen -= 1
+            case "depth":
+                guard let value = reader.readInteger(), let depth = Int(exactly: value) else { return nil }
+                row.depth = depth
+                seen -= 1
             case "values":
                 guard let value = reader.readObject(readFieldValue) else { return nil }
                 row.values = value
@@ -91,10 +99,11 @@ enum ListStateDecoding {
         }
     }
 
-    /// A declared field's raw value: text or a number.
+    /// A declared field's raw value: text, a number, or ids.
     private static func readFieldValue(_ reader: inout JSONBytes) -> RowFieldValue? {
         reader.skipWhitespace()
         if reader.current == UInt8(ascii: "\"") { return reader.readString().map(RowFieldValue.text) }
+        if reader.current == UInt8(ascii: "[") { return reader.readArray { $0.readInteger() }.map(RowFieldValue.ids) }
         return reader.readNumber().map(RowFieldValue.number)
     }
 

@@ -114,15 +114,25 @@ public enum ProtocolDescription {
                     "fieldsText": JSONSchema.string, "group": JSONSchema.nullable(JSONSchema.string),
                     "values": [
                         "type": "object",
-                        "additionalProperties": ["type": ["string", "number"]],
-                        "description": "Declared fields' raw values by field name (scheduled, until, todod.conf's): numbers as numbers, dates and durations ISO 8601. Absent when the item has none.",
+                        "additionalProperties": ["oneOf": [["type": "string"], ["type": "number"], JSONSchema.array(JSONSchema.integer)]],
+                        "description": "Declared fields' raw values by field name (scheduled, until, depends, parent, todod.conf's): numbers as numbers, dates and durations ISO 8601, parent an item id, depends an array of item ids. Absent when the item has none.",
+                    ],
+                    "blocked": ["const": true, "description": "Present (true) while the item depends on an open item."],
+                    "blocking": ["const": true, "description": "Present (true) while an open item depends on this one."],
+                    "depth": [
+                        "type": "integer", "minimum": 1,
+                        "description": "In a tree view, how many parents are above the row (indent by it); absent at the top level and in flat views.",
+                    ],
+                    "context": [
+                        "const": true,
+                        "description": "Present (true) on a row shown only as the path to a subtask that matches the view's query; it is not counted.",
                     ],
                     "valueTexts": [
                         "type": "object", "additionalProperties": JSONSchema.string,
                         "description": "The same values worded: \"scheduled tomorrow\", \"Estimate: 3\". Absent when the item has none.",
                     ],
                 ],
-                optional: ["values", "valueTexts"],
+                optional: ["values", "valueTexts", "blocked", "blocking", "depth", "context"],
                 description:
                     "One row of a list view: texts worded for display, and the item's fields as data (dates ISO 8601). Fields are added, never renamed, within 1.x: ignore those you do not know.")),
         "NameCount": JSONSchema.object(["name": JSONSchema.string, "count": JSONSchema.integer]),
@@ -170,8 +180,12 @@ public enum ProtocolDescription {
             [
                 "view": JSONSchema.viewName, "own": JSONSchema.boolean, "filter": propertySchemas["filter"]!, "sort": JSONSchema.ref("ListSort"),
                 "query": JSONSchema.string, "grouping": JSONSchema.enumeration(["project", "none"]),
+                "flat": [
+                    "type": "boolean",
+                    "description": "With own: true, rows in sort order alone, without subtasks under their parents or path rows.",
+                ],
             ],
-            optional: ["view", "own", "filter", "sort", "query", "grouping"]),
+            optional: ["view", "own", "filter", "sort", "query", "grouping", "flat"]),
         "AddPrompt": JSONSchema.object([
             "title": JSONSchema.string, "message": JSONSchema.string, "action": JSONSchema.string, "blankTitleMessage": JSONSchema.string,
         ]),

@@ -52,11 +52,19 @@ enum ListRendering {
         return lines
     }
 
+    /// One row: subtasks indented two spaces a level; a path row (shown
+    /// for a matching subtask under it) dimmed and without a box; a
+    /// blocked item says so.
     static func row(_ row: TodoRow, idWidth: Int = 1, style: TerminalStyle = .plain) -> String {
         let id = String(row.id)
         let padding = String(repeating: " ", count: max(0, idWidth - id.count))
-        let title = row.done ? style.doneTitle(row.title) : row.title
-        var line = "\(padding)\(style.quiet(id))  \(style.mark(done: row.done)) \(title)"
+        let indent = String(repeating: "  ", count: row.depth ?? 0)
+        if row.context == true {
+            return "\(padding)\(style.quiet(id))  \(indent)    \(style.quiet(row.title))"
+        }
+        var title = row.done ? style.doneTitle(row.title) : row.title
+        if row.blocked == true { title += " " + style.quiet("(blocked)") }
+        var line = "\(padding)\(style.quiet(id))  \(indent)\(style.mark(done: row.done)) \(title)"
         if let due = row.dueText {
             let text = "(\(due)\(row.overdue ? ", overdue" : ""))"
             line += "  " + (row.overdue ? style.alert(text) : text)

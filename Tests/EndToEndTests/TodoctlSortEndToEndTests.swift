@@ -30,6 +30,6 @@ import Testing
         let undeclared = try await todoctl("sort", "-colour", socket: socket)
         #expect(
             undeclared.status == 65 && undeclared.stderr.contains("\"colour\" is not a sort key")
-                && undeclared.stderr.contains("a declared field's name (scheduled, until)"), "\(undeclared)")
+                && undeclared.stderr.contains("a declared field's name (scheduled, until, depends, parent)"), "\(undeclared)")
     }
 }

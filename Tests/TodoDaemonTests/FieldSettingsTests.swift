@@ -16,7 +16,7 @@ import TodoModel
         // A name declared twice: the later line wins, in its place.
         #expect(settings.userFields.map(\.name) == ["size", "estimate"])
         #expect(settings.userFields.last?.kind == .duration)
-        #expect(settings.fields.declarations.map(\.name) == ["scheduled", "until", "size", "estimate"])
+        #expect(settings.fields.declarations.map(\.name) == ["scheduled", "until", "depends", "parent", "size", "estimate"])
         #expect(settings.reminderHours == 3)
     }
 

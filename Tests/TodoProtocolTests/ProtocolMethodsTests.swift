@@ -77,7 +77,7 @@ import Testing
 
     @Test func parameterNamesComeFromTheDeclaredSchema() {
         #expect(AddTodo.parameterNames == ["due", "text", "title"])
-        #expect(GetListView.parameterNames == ["filter", "grouping", "own", "query", "sort", "view"])
+        #expect(GetListView.parameterNames == ["filter", "flat", "grouping", "own", "query", "sort", "view"])
         #expect(Undo.parameterNames == [])
     }
 

@@ -21,6 +21,8 @@ public enum SubscribeListView: RPCMethod {
         public var sort: ListSort?
         public var query: String?
         public var grouping: GroupingOption?
+        /// A client's own view without the tree (see `ViewSelection.flat`).
+        public var flat: Bool?
         /// Watch only these properties (names of TodoListProperties, and `rows`); all when absent.
         public var properties: [String]?
         /// Where the client's copy of the view stands.
@@ -28,8 +30,10 @@ public enum SubscribeListView: RPCMethod {
 
         public init(
             view: String? = nil, own: Bool? = nil, filter: ListFilter? = nil, sort: ListSort? = nil,
-            query: String? = nil, grouping: GroupingOption? = nil, properties: [String]? = nil, since: ResumePoint? = nil
+            query: String? = nil, grouping: GroupingOption? = nil, properties: [String]? = nil, since: ResumePoint? = nil,
+            flat: Bool? = nil
         ) {
+            self.flat = flat
             self.view = view
             self.own = own
             self.filter = filter
@@ -41,7 +45,7 @@ public enum SubscribeListView: RPCMethod {
         }
 
         public var selection: ViewSelection {
-            ViewSelection(view: view, own: own, filter: filter, sort: sort, query: query, grouping: grouping)
+            ViewSelection(view: view, own: own, filter: filter, sort: sort, query: query, grouping: grouping, flat: flat)
         }
     }
 
@@ -88,10 +92,10 @@ public enum SubscribeListView: RPCMethod {
             [
                 "view": JSONSchema.viewName, "own": JSONSchema.boolean, "filter": properties["filter"]!,
                 "sort": JSONSchema.ref("ListSort"), "query": JSONSchema.string,
-                "grouping": JSONSchema.enumeration(GroupingOption.allCases.map(\.rawValue)),
+                "grouping": JSONSchema.enumeration(GroupingOption.allCases.map(\.rawValue)), "flat": JSONSchema.boolean,
                 "properties": JSONSchema.array(JSONSchema.enumeration(PropertySelection.known)),
                 "since": JSONSchema.ref("ResumePoint"),
-            ], optional: ["view", "own", "filter", "sort", "query", "grouping", "properties", "since"])
+            ], optional: ["view", "own", "filter", "sort", "query", "grouping", "properties", "since", "flat"])
     }
 
     public static var resultSchema: JSONValue {

@@ -13,10 +13,12 @@ public struct ViewSelection: Codable, Hashable, Sendable {
     /// Query text (PROTOCOL.md, Queries).
     public var query: String?
     public var grouping: GroupingOption?
+    /// A client's own view without the tree: rows in sort order alone.
+    public var flat: Bool?
 
     public init(
         view: String? = nil, own: Bool? = nil, filter: ListFilter? = nil, sort: ListSort? = nil, query: String? = nil,
-        grouping: GroupingOption? = nil
+        grouping: GroupingOption? = nil, flat: Bool? = nil
     ) {
         self.view = view
         self.own = own
@@ -24,6 +26,7 @@ public struct ViewSelection: Codable, Hashable, Sendable {
         self.sort = sort
         self.query = query
         self.grouping = grouping
+        self.flat = flat
     }
 }
 

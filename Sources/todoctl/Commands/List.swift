@@ -38,6 +38,10 @@ struct List: AsyncParsableCommand {
 
             Sorts: keys separated by commas, each optionally followed by - to reverse it: created, modified, \
             title (natural order), due, priority (highest first), project, urgency (highest first).
+
+            Subtasks (parent:ID) are listed under their parent, indented, sorted within each level; when a query \
+            matches a subtask, the path to it is shown too, dimmed and without a box. --flat lists the items alone, \
+            in sort order. blocked and blocking find items held up by, or holding up, others (depends:ID).
             """
     )
 
@@ -57,6 +61,9 @@ struct List: AsyncParsableCommand {
     @Option(help: "Group rows: project (this listing only).")
     var group: ListGrouping?
 
+    @Flag(help: "List without the tree: subtasks in sort order among the rest, no path rows (this listing only).")
+    var flat = false
+
     @Flag(help: "Print the list view model as JSON (the protocol's shape).")
     var json = false
 
@@ -64,7 +71,7 @@ struct List: AsyncParsableCommand {
 
     func run() async throws {
         let (selection, name) = try ViewChoice.selection(
-            words: query, filter: filter, sort: sort, grouping: group)
+            words: query, filter: filter, sort: sort, grouping: group, flat: flat)
         let state = try await withDaemon(todoctl.connection) { daemon in
             try await daemon.call(GetListView.self, selection)
         }
@@ -80,22 +87,23 @@ struct List: AsyncParsableCommand {
 /// view main), `@NAME` (a named view), or a query (a view of its own).
 enum ViewChoice {
     /// The selection to send and the view's name (nil for a view of its own).
-    static func selection(words: [String], filter: ListFilter?, sort: ListSort?, grouping: ListGrouping?) throws
+    static func selection(words: [String], filter: ListFilter?, sort: ListSort?, grouping: ListGrouping?, flat: Bool = false) throws
         -> (ViewSelection, String?)
     {
         if words.count == 1, words[0].hasPrefix("@"), words[0].count > 1 {
-            guard filter == nil, sort == nil, grouping == nil else {
-                throw ValidationError("A named view has its own filter, sort and grouping; change them with `todoctl view save`.")
+            guard filter == nil, sort == nil, grouping == nil, !flat else {
+                throw ValidationError(
+                    "A named view has its own filter, sort and grouping, and shows the tree; change them with `todoctl view save`, or list with a query.")
             }
             return (ViewSelection(view: String(words[0].dropFirst())), String(words[0].dropFirst()))
         }
-        if words.isEmpty && filter == nil && sort == nil && grouping == nil { return (ViewSelection(), "main") }
+        if words.isEmpty && filter == nil && sort == nil && grouping == nil && !flat { return (ViewSelection(), "main") }
         let query = Shorthand.joined(words)
         let defaultFilter: ListFilter = query.isEmpty || query.lowercased().contains("status:") ? .all : .active
         return (
             ViewSelection(
                 own: true, filter: filter ?? defaultFilter, sort: sort, query: query,
-                grouping: grouping.map { _ in .project }),
+                grouping: grouping.map { _ in .project }, flat: flat ? true : nil),
             nil
         )
     }

@@ -13,7 +13,14 @@ struct Done: AsyncParsableCommand {
         try await items.run(
             on: todoctl.connection, verb: "mark done", filter: .active,
             command: { try ItemTargets.command(SetTodoDone.self, .init(id: $0, done: true)) },
-            describe: { entry, id in entry.item.map { ListRendering.row($0) } ?? "\(id)" })
+            describe: { entry, id in (entry.item.map { ListRendering.row($0) } ?? "\(id)") + Self.carried(entry.done) })
+    }
+
+    /// What completing took along, when it took subtasks: "(complete
+    /// “house” and 2 open subtasks)" under the row.
+    static func carried(_ done: String?) -> String {
+        guard let done, done.contains(" subtask") || done.contains(" parent") else { return "" }
+        return "\n   (" + done + ")"
     }
 }
 
@@ -28,6 +35,6 @@ struct Undone: AsyncParsableCommand {
         try await items.run(
             on: todoctl.connection, verb: "reopen", filter: .completed,
             command: { try ItemTargets.command(SetTodoDone.self, .init(id: $0, done: false)) },
-            describe: { entry, id in entry.item.map { ListRendering.row($0) } ?? "\(id)" })
+            describe: { entry, id in (entry.item.map { ListRendering.row($0) } ?? "\(id)") + Done.carried(entry.done) })
     }
 }

@@ -34,6 +34,9 @@ struct Watch: AsyncParsableCommand {
     @Option(help: "Print one line per change from this template: {itemsLeft}, {overdueCount}, … (any view property).")
     var format: String?
 
+    @Flag(help: "Watch without the tree: subtasks in sort order among the rest, no path rows.")
+    var flat = false
+
     // `.allUnrecognized`: a query word like `-work` is not an option.
     @Argument(parsing: .allUnrecognized, help: "@NAME, or a query; none: the shared view main.")
     var query: [String] = []
@@ -47,7 +50,7 @@ struct Watch: AsyncParsableCommand {
 
     func run() async throws {
         let style = self.output.style
-        let (selection, viewName) = try ViewChoice.selection(words: query, filter: nil, sort: nil, grouping: nil)
+        let (selection, viewName) = try ViewChoice.selection(words: query, filter: nil, sort: nil, grouping: nil, flat: flat)
         let format = try self.format.map(StatusFormat.init)
         var live: (screen: LiveScreen, terminal: RawTerminal)?
         if !events, format == nil, let terminal = RawTerminal.enter(onResize: { LiveScreenResize.shared.fire() }) {
@@ -165,7 +168,7 @@ struct Watch: AsyncParsableCommand {
             SubscribeListView.self,
             SubscribeListView.Params(
                 view: selection.view, own: selection.own, filter: selection.filter, sort: selection.sort,
-                query: selection.query, grouping: selection.grouping, since: position.resumePoint))
+                query: selection.query, grouping: selection.grouping, since: position.resumePoint, flat: selection.flat))
         var notifications = daemon.notifications.makeAsyncIterator()
         if case .events = output {
             // The greeting came before the reply (nothing is sent before
@@ -237,7 +240,7 @@ struct Watch: AsyncParsableCommand {
             SubscribeListView.self,
             SubscribeListView.Params(
                 view: selection.view, own: selection.own, filter: selection.filter, sort: selection.sort,
-                query: selection.query, grouping: selection.grouping, properties: format.properties))
+                query: selection.query, grouping: selection.grouping, properties: format.properties, flat: selection.flat))
         var values = reply.state?.properties ?? [:]
         var printed = format.line(values)
         // Unbuffered: a status bar reads each line as it comes.
