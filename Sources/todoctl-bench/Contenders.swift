@@ -3,10 +3,34 @@ import Foundation
 
 /// The items both contenders hold: item `index` has one tag of 20 and one
 /// project of 15, so `+tag3` matches a twentieth of the list and `project:p5`
-/// a fifteenth.
+/// a fifteenth. A fifth of them are linked: one in ten is in a subtask tree
+/// of five (a root, two children, a grandchild under each) and one in ten
+/// in a dependency chain of four. Taskwarrior has no subtasks: its tree
+/// members depend on their parent instead, so it works out as many links.
 enum SeedItems {
     static func tag(_ index: Int) -> String { "tag\(index % 20)" }
     static func project(_ index: Int) -> String { "p\(index % 15)" }
+
+    /// The index of the item `index` is a subtask of, or of the one it
+    /// depends on, if any (`parent` true for a subtask).
+    static func link(_ index: Int) -> (to: Int, parent: Bool)? {
+        switch index % 10 {
+        case 0:
+            // Tree members are every tenth item; the k-th of a group of five.
+            let member = (index / 10) % 5
+            let root = index - member * 10
+            switch member {
+            case 1, 2: return (root, true)
+            case 3: return (root + 10, true)
+            case 4: return (root + 20, true)
+            default: return nil
+            }
+        case 1:
+            let member = (index / 10) % 4
+            return member == 0 ? nil : (index - 10, false)
+        default: return nil
+        }
+    }
 }
 
 /// todod and todoctl with `count` items, seeded over the protocol.
@@ -25,8 +49,10 @@ struct TodoctlContender {
         let connection = try server.connect()
         var next = 0
         while next < count {
-            let batch = (next..<min(count, next + 1000)).map {
-                #"{"method":"todo.add","params":{"text":"item \#($0) +\#(SeedItems.tag($0)) project:\#(SeedItems.project($0))"}}"#
+            let batch = (next..<min(count, next + 1000)).map { index in
+                // Item `index` gets id index + 1.
+                let link = SeedItems.link(index).map { $0.parent ? " parent:\($0.to + 1)" : " depends:\($0.to + 1)" } ?? ""
+                return #"{"method":"todo.add","params":{"text":"item \#(index) +\#(SeedItems.tag(index)) project:\#(SeedItems.project(index))\#(link)"}}"#
             }
             try connection.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"transaction","params":{"commands":[\#(batch.joined(separator: ","))]}}"#.utf8) + [10])
             let reply = try connection.readLine()
@@ -50,9 +76,11 @@ struct TaskwarriorContender {
     let environment: [String: String]
 
     init(items count: Int, in parent: URL) throws {
-        let tasks = (0..<count).map {
-            #"{"uuid":"\#(UUID().uuidString.lowercased())","description":"item \#($0)","status":"pending","entry":"20261101T000000Z","#
-                + #""tags":["\#(SeedItems.tag($0))"],"project":"\#(SeedItems.project($0))"}"#
+        let uuids = (0..<count).map { _ in UUID().uuidString.lowercased() }
+        let tasks = (0..<count).map { index in
+            let depends = SeedItems.link(index).map { #","depends":["\#(uuids[$0.to])"]"# } ?? ""
+            return #"{"uuid":"\#(uuids[index])","description":"item \#(index)","status":"pending","entry":"20261101T000000Z","#
+                + #""tags":["\#(SeedItems.tag(index))"],"project":"\#(SeedItems.project(index))"\#(depends)}"#
         }
         try self.init(tasks: tasks, in: parent)
     }
