@@ -7,6 +7,12 @@
 /// files; nothing here assumes they are absent: walks stop where they
 /// would go round.
 public struct ItemLinks: Sendable {
+    /// How deep a tree goes: an item further down (another program's file
+    /// may hold one) is shown at the top level, and a command that would put
+    /// one there is refused. Bounded so that finding an item's place costs
+    /// a few dozen steps, whatever a file holds.
+    public static let maximumDepth = 32
+
     private var children: [TodoID: Set<TodoID>] = [:]
     private var dependents: [TodoID: Set<TodoID>] = [:]
 

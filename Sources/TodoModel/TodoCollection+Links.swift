@@ -14,25 +14,36 @@ extension TodoCollection {
     /// The parent the tree places `item` under: its `parent`, when that item
     /// exists and following parents from it does not come back to `item`
     /// (a cycle another program wrote: its items are then roots).
+    /// Nor when the parent is `ItemLinks.maximumDepth` levels down or more
+    /// (a chain another program wrote): the tree stops there.
     public func effectiveParent(of item: TodoItem) -> TodoID? {
-        guard let parent = item.parent, parent != item.id, self[parent] != nil else { return nil }
-        // Trees are shallow: the ids walked are kept in an array, and a set
-        // only past 32 levels.
+        guard let parent = item.parent, parent != item.id, contains(parent) else { return nil }
+        // Up from the parent to the top: a root, or the first item of a
+        // cycle above (whose items are all at the top). Where the top is,
+        // is the parent's depth. At most `maximumDepth` steps: an array is
+        // set enough.
         var walked: [TodoID] = [parent]
-        var seen: Set<TodoID>?
-        var current = parent
-        while let next = withItem(current, \.parent) ?? nil {
-            if next == item.id { return nil }
-            if seen == nil && walked.count >= 32 { seen = Set(walked) }
-            if seen != nil {
-                guard seen!.insert(next).inserted else { break }
-            } else {
-                guard !walked.contains(next) else { break }
-                walked.append(next)
-            }
-            current = next
+        while let next = withItem(walked[walked.count - 1], \.parent) ?? nil, contains(next) {
+            if next == item.id { return nil }  // the item is in a cycle itself
+            if walked.contains(next) { break }
+            walked.append(next)
+            if walked.count > ItemLinks.maximumDepth { return nil }
         }
-        return parent
+        let last = walked[walked.count - 1]
+        let top = (withItem(last, \.parent) ?? nil).flatMap { walked.firstIndex(of: $0) } ?? walked.count - 1
+        return top < ItemLinks.maximumDepth ? parent : nil
+    }
+
+    /// Every item whose `parent` names `id`, or one of those, whatever the
+    /// tree makes of it (a missing parent, a cycle, the depth limit): what
+    /// may move when `id` does.
+    public func linkedBelow(_ id: TodoID) -> Set<TodoID> {
+        var found: Set<TodoID> = []
+        var queue = [id]
+        while let next = queue.popLast() {
+            for child in links.children(of: next) where child != id && found.insert(child).inserted { queue.append(child) }
+        }
+        return found
     }
 
     /// The ancestors of `item` in the tree, its parent first.
@@ -83,22 +94,47 @@ extension TodoCollection {
     /// imported item may hold a dangling one, kept as it came).
     func checkLinks(of after: TodoItem, before: TodoItem?) throws(TodoError) {
         let oldDepends = Set(before?.depends ?? [])
-        for target in after.depends where !oldDepends.contains(target) {
-            try checkTarget(target, of: after.id, field: FieldDeclaration.depends.name)
-            if let path = dependencyPath(from: target, to: after.id, replacing: after) {
-                throw .invalidLink(field: FieldDeclaration.depends.name, problem: .cycle([after.id] + path))
+        let newTargets = after.depends.filter { !oldDepends.contains($0) }
+        if !newTargets.isEmpty {
+            let field = FieldDeclaration.depends.name
+            if after.depends.count > FieldKind.maximumLinks {
+                throw .invalidLink(field: field, problem: .tooMany(maximum: FieldKind.maximumLinks))
+            }
+            for target in newTargets { try checkTarget(target, of: after.id, field: field) }
+            if let path = dependencyPath(from: newTargets, to: after.id, replacing: after) {
+                throw .invalidLink(field: field, problem: .cycle([after.id] + path))
             }
         }
         if let parent = after.parent, parent != before?.parent {
-            try checkTarget(parent, of: after.id, field: FieldDeclaration.parent.name)
+            let field = FieldDeclaration.parent.name
+            try checkTarget(parent, of: after.id, field: field)
             var path = [after.id, parent]
+            var seen: Set<TodoID> = [parent]
             var current = parent
-            while let next = self[current]?.parent, path.count <= count + 1 {
+            while let next = self[current]?.parent {
                 path.append(next)
-                if next == after.id { throw .invalidLink(field: FieldDeclaration.parent.name, problem: .cycle(path)) }
-                if path.dropLast().contains(next) { break }
+                if next == after.id { throw .invalidLink(field: field, problem: .cycle(path)) }
+                guard seen.insert(next).inserted else { break }
                 current = next
             }
+            // The parent's depth, one for the item, and its deepest subtask.
+            let parentDepth = self[parent].map { ancestors(of: $0).count } ?? 0
+            if parentDepth + 1 + height(below: after.id) > ItemLinks.maximumDepth {
+                throw .invalidLink(field: field, problem: .tooDeep(maximum: ItemLinks.maximumDepth))
+            }
+        }
+    }
+
+    /// How many levels of subtasks are under `id` (0 for none).
+    private func height(below id: TodoID) -> Int {
+        var level = 0
+        var frontier = [id]
+        var seen: Set<TodoID> = [id]
+        while true {
+            let next = frontier.flatMap { links.children(of: $0) }.filter { seen.insert($0).inserted }
+            guard !next.isEmpty else { return level }
+            level += 1
+            frontier = next
         }
     }
 
@@ -107,20 +143,21 @@ extension TodoCollection {
         if self[target] == nil { throw .invalidLink(field: field, problem: .missing(target)) }
     }
 
-    /// The ids from `start` along `depends` to `goal` (both included), with
-    /// `replacing` standing for the stored item of its id; nil when there is
-    /// no such path. Breadth first, so the cycle named is a shortest one.
-    private func dependencyPath(from start: TodoID, to goal: TodoID, replacing: TodoItem) -> [TodoID]? {
+    /// The ids from one of `starts` along `depends` to `goal` (both
+    /// included), with `replacing` standing for the stored item of its id;
+    /// nil when there is no such path. One breadth-first walk from all of
+    /// them, so the cycle named is a shortest one and each item is visited once.
+    private func dependencyPath(from starts: [TodoID], to goal: TodoID, replacing: TodoItem) -> [TodoID]? {
         var cameFrom: [TodoID: TodoID] = [:]
-        var seen: Set<TodoID> = [start]
-        var frontier = [start]
+        var seen = Set(starts)
+        var frontier = Array(seen).sorted()
         while !frontier.isEmpty {
             var next: [TodoID] = []
             for id in frontier {
                 if id == goal {
                     var path = [id]
-                    while let previous = cameFrom[path[0]] { path.insert(previous, at: 0) }
-                    return path
+                    while let previous = cameFrom[path[path.count - 1]] { path.append(previous) }
+                    return path.reversed()
                 }
                 let depends = id == replacing.id ? replacing.depends : (self[id]?.depends ?? [])
                 for target in depends where seen.insert(target).inserted {

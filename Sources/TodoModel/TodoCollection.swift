@@ -42,6 +42,9 @@ public struct TodoCollection: Sendable {
 
     public subscript(id: TodoID) -> TodoItem? { positions[id].map { items[Int($0)] } }
 
+    /// Whether an item has `id` (without copying it out).
+    public func contains(_ id: TodoID) -> Bool { positions[id] != nil }
+
     public var count: Int { items.count }
 
     /// Calls `body` with every item, in no particular order, each read where it lies.
@@ -179,9 +182,11 @@ public struct TodoCollection: Sendable {
     /// made: created at the completion instant, not done, never changed.
     private func untouchedOccurrence(spawnedBy item: TodoItem) -> TodoItem? {
         guard item.recurrence != nil, let completedAt = item.completedAt else { return nil }
+        // One that has gained a subtask or a dependent since is no longer as it was made.
         return items.first { (candidate: TodoItem) -> Bool in
             candidate.id > item.id && candidate.createdAt == completedAt && candidate.updatedAt == completedAt && !candidate.isDone
                 && candidate.title == item.title && candidate.recurrence == item.recurrence && candidate.fieldChangedAt.isEmpty
+                && links.children(of: candidate.id).isEmpty && links.dependents(of: candidate.id).isEmpty
         }
     }
 

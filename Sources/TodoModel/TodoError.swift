@@ -110,13 +110,26 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
     case missing(TodoID)
     case itself(TodoID)
     case cycle([TodoID])
+    /// The tree would be deeper than `ItemLinks.maximumDepth` levels.
+    case tooDeep(maximum: Int)
+    /// The item would depend on more than `FieldKind.maximumLinks` items.
+    case tooMany(maximum: Int)
 
     public var description: String {
         switch self {
         case .missing(let id): "there is no item \(id) to link to; nothing was changed"
         case .itself(let id): "item \(id) cannot be linked to itself; nothing was changed"
         case .cycle(let ids):
-            "this would make a cycle, \(ids.map(String.init(describing:)).joined(separator: " → ")); nothing was changed"
+            // A long cycle is named by its start and end.
+            "this would make a cycle, \(Self.path(ids)); nothing was changed"
+        case .tooDeep(let maximum): "subtasks go at most \(maximum) levels deep; nothing was changed"
+        case .tooMany(let maximum): "an item depends on at most \(maximum) items; nothing was changed"
         }
+    }
+
+    private static func path(_ ids: [TodoID]) -> String {
+        let words = ids.map(String.init(describing:))
+        guard words.count > 20 else { return words.joined(separator: " → ") }
+        return words.prefix(10).joined(separator: " → ") + " → … (\(words.count - 20) more) → " + words.suffix(10).joined(separator: " → ")
     }
 }

@@ -176,6 +176,15 @@ struct SortKeys {
         return lhs.id < rhs.id
     }
 
+    /// Whether two keys of the same item place it alike by `sort`: every
+    /// key the sort reads ties, and so do the group and the place in the
+    /// tree. Then the item's row keeps its place among all the others.
+    static func placeAlike(_ lhs: Key, _ rhs: Key, by sort: ListSort, grouping: ListGrouping?) -> Bool {
+        guard lhs.parent == rhs.parent, lhs.depth == rhs.depth else { return false }
+        if grouping == .project, lhs.project != rhs.project || lhs.projectName != rhs.projectName { return false }
+        return sort.keys.allSatisfy { compare(lhs, rhs, by: $0) == 0 }
+    }
+
     /// -1, 0 or 1 as `lhs` comes before, ties with, or comes after `rhs` by one key.
     private static func compare(_ lhs: Key, _ rhs: Key, by key: ListSort.Key) -> Int {
         let sign = key.reversed ? -1 : 1

@@ -27,14 +27,21 @@ extension TodoListViewModel {
     /// The items, besides those changed, whose blocked or blocking state
     /// the changes may turn: what they depend on, before and after, and
     /// what depends on them.
+    ///
+    /// Only a change of existence, of done, or of `depends` turns them: a
+    /// new title or note on an item a thousand others wait for reaches
+    /// none of them.
     func linkNeighbours(of changes: [ItemChange]) -> Set<TodoID> {
         var neighbours: Set<TodoID> = []
         for change in changes {
+            if let before = change.before, let after = change.after, before.isDone == after.isDone, before.depends == after.depends {
+                continue
+            }
             for item in [change.before, change.after].compactMap({ $0 }) { neighbours.formUnion(item.depends) }
             neighbours.formUnion(collection.links.dependents(of: change.id))
         }
         for change in changes { neighbours.remove(change.id) }
-        return neighbours.filter { collection[$0] != nil }
+        return neighbours.filter { collection.contains($0) }
     }
 
     /// Places linked `changes` (already applied to the collection) in
@@ -51,8 +58,10 @@ extension TodoListViewModel {
         for change in changes where before[change.id] == nil { before[change.id] = change.before }
         var base = Set(changes.map(\.id))
         for id in linkNeighbours(of: changes) where before[id] == nil { base.insert(id) }
+        // Every item whose parent names one of them moves with it, also
+        // one the tree no longer places under it (its parent gone, a cycle).
         var moving = base
-        for id in base { moving.formUnion(collection.descendants(of: id)) }
+        for id in base { moving.formUnion(collection.linkedBelow(id)) }
         var above: Set<TodoID> = []
         for id in base {
             var seen: Set<TodoID> = [id]
@@ -68,25 +77,43 @@ extension TodoListViewModel {
         let oldFacts = Dictionary(uniqueKeysWithValues: moving.map { ($0, keys[$0]?.facts ?? .none) })
         let movingInOrder = moving.sorted()
 
-        // Out with every row that moves, found by the keys as placed.
-        for index in viewIndices {
-            for id in movingInOrder where views.values[index].shows(id) {
+        // The new keys, not yet in the table (rows are found by their old
+        // ones); the natural-order title, the costliest part of a key, is
+        // kept when the title is.
+        var newKeys: [TodoID: SortKeys.Key] = [:]
+        for id in movingInOrder {
+            guard let item = collection[id] else { continue }
+            let keptTitle = (before[id] ?? nil)?.title == item.title ? keys[id] : nil
+            newKeys[id] = keys.key(for: item, in: collection, keepingTitleOf: keptTitle)
+        }
+        // Parents before their subtasks, by where they are now.
+        let placing = newKeys.keys.sorted {
+            let (left, right) = (newKeys[$0]!.depth, newKeys[$1]!.depth)
+            return left != right ? left < right : $0 < $1
+        }
+        let indices = viewIndices
+        // Per view, the rows whose place changes: an item added or removed,
+        // one its view's sort or the tree places elsewhere, and everything
+        // under one that moves. Out with them, by their keys as placed.
+        var movedInView: [Set<TodoID>] = []
+        for index in indices {
+            let (sort, grouping) = (views.values[index].sort, views.values[index].definition.grouping)
+            var moved = Set(movingInOrder.filter { newKeys[$0] == nil || keys[$0] == nil })
+            for id in placing {
+                guard let old = keys[id], let new = newKeys[id] else { continue }
+                if !SortKeys.placeAlike(old, new, by: sort, grouping: grouping) || new.parent.map(moved.contains) == true {
+                    moved.insert(id)
+                }
+            }
+            for id in movingInOrder where moved.contains(id) && views.values[index].shows(id) {
                 if let at = views.values[index].takeOut(id, keys: keys) {
                     operations[views.keys[index], default: []].append(.remove(index: at))
                 }
             }
+            movedInView.append(moved)
         }
-        // The new keys; the natural-order title, the costliest part of a
-        // key, is kept when the title is.
-        for id in movingInOrder {
-            let item = collection[id]
-            let keptTitle = item != nil && (before[id] ?? nil)?.title == item?.title ? keys[id] : nil
-            keys.set(id, to: item.map { keys.key(for: $0, in: collection, keepingTitleOf: keptTitle) })
-        }
-        let placing = moving.filter { collection[$0] != nil }.sorted {
-            let (left, right) = (keys[$0]!.depth, keys[$1]!.depth)
-            return left != right ? left < right : $0 < $1
-        }
+        for id in movingInOrder { keys.set(id, to: newKeys[id]) }
+
         // A row reads the same in every view of the same kind: built once.
         struct RowKind: Hashable {
             var id: TodoID
@@ -100,38 +127,57 @@ extension TodoListViewModel {
             builtRows[kind] = row
             return row
         }
-        let recounted = movingInOrder.map { itemID in
+        // Whether a row that stays in place reads differently now.
+        let reworded = Set(movingInOrder.filter { id in
+            (before[id] ?? nil) != collection[id] || oldFacts[id] != keys[id]?.facts
+        })
+        // Counted as before unless the item or its standing changed.
+        let recounted = movingInOrder.filter(reworded.contains).map { itemID in
             (ItemChange(before: before[itemID] ?? nil, after: collection[itemID]), oldFacts[itemID] ?? .none, keys[itemID]?.facts ?? .none)
         }
-        for index in viewIndices {
+        for (position, index) in indices.enumerated() {
             let id = views.keys[index]
             for (change, beforeFacts, afterFacts) in recounted {
                 views.values[index].recount(change, beforeFacts: beforeFacts, afterFacts: afterFacts, clock: viewClock)
             }
-            // Decided first, then placed, with the view's matcher rather
-            // than the view: a copy of the view held while it changes
-            // would copy its whole order.
+            // Decided with the view's matcher rather than the view: a copy
+            // of the view held while it changes would copy its whole order.
             let matcher = views.values[index].matcher
+            var matched: [TodoID: Bool] = [:]
             func matches(_ itemID: TodoID) -> Bool {
+                if let known = matched[itemID] { return known }
                 guard let key = keys[itemID] else { return false }
-                return collection.withItem(itemID) { matcher.includes($0, facts: key.facts) } ?? false
+                let result = collection.withItem(itemID) { matcher.includes($0, facts: key.facts) } ?? false
+                matched[itemID] = result
+                return result
             }
             let tree = views.values[index].isTree
             let grouped = views.values[index].definition.grouping != nil
+            /// Nil: not shown; false: shown for itself; true: as a path.
             func shownAs(_ itemID: TodoID) -> Bool? {
                 if matches(itemID) { return false }
                 guard tree, !collection.links.children(of: itemID).isEmpty else { return nil }
                 return collection.descendants(of: itemID).contains(where: matches) ? true : nil
             }
-            let shown = placing.compactMap { itemID in shownAs(itemID).map { (itemID, context: $0) } }
-            for (itemID, context) in shown {
-                let at = views.values[index].putIn(itemID, context: context, keys: keys)
-                operations[id, default: []].append(.insert(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
-            }
-            // The paths above: in place, unless the row comes, goes, or
-            // turns from a match into a path row or back.
-            for itemID in above.sorted() where collection[itemID] != nil {
+            let moved = movedInView[position]
+            for itemID in placing + above.sorted() where collection[itemID] != nil {
+                // An item with nothing under it that stays in place and reads
+                // as it did matches as it did: its row, if it is not a path
+                // row (to subtasks it may have lost), stays as it is.
+                if !moved.contains(itemID) && !reworded.contains(itemID) && collection.links.children(of: itemID).isEmpty
+                    && !above.contains(itemID) && !views.values[index].contextRows.contains(itemID)
+                {
+                    continue
+                }
                 let wanted = shownAs(itemID)
+                if moved.contains(itemID) {
+                    guard let context = wanted else { continue }
+                    let at = views.values[index].putIn(itemID, context: context, keys: keys)
+                    operations[id, default: []].append(.insert(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
+                    continue
+                }
+                // In place: unless the row comes, goes, turns from a match
+                // into a path row or back, or reads differently.
                 let wasShown = views.values[index].shows(itemID)
                 let wasContext = views.values[index].contextRows.contains(itemID)
                 switch (wasShown, wanted) {
@@ -144,7 +190,9 @@ extension TodoListViewModel {
                     let at = views.values[index].putIn(itemID, context: context, keys: keys)
                     operations[id, default: []].append(.insert(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
                 case (true, let context?):
-                    guard context != wasContext, let at = views.values[index].markContext(itemID, context, keys: keys) else { continue }
+                    guard context != wasContext || reworded.contains(itemID),
+                        let at = views.values[index].markContext(itemID, context, keys: keys)
+                    else { continue }
                     operations[id, default: []].append(.update(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
                 }
             }

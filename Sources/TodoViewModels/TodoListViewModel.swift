@@ -422,9 +422,14 @@ public final class TodoListViewModel {
         cachedDesktop = nil
         if changes.count > Self.resetThreshold {
             // Re-sorting each view beats placing thousands of rows one by one.
+            // With links, any key may have changed (a subtask's depth, a
+            // dependent's urgency): all are computed again.
             let linked = changes.contains { isLinked($0) }
-            for change in changes { keys.update(change.id, to: change.after, in: collection) }
-            if linked { for id in linkNeighbours(of: changes) { keys.update(id, to: collection[id], in: collection) } }
+            if linked {
+                keys.recompute(today: keys.today, titles: keys.hasTitles, items: collection)
+            } else {
+                for change in changes { keys.update(change.id, to: change.after, in: collection) }
+            }
             for index in viewIndices {
                 let shownBefore = changes.contains { views.values[index].shows($0.id) }
                 views.values[index].rebuild(collection, keys: keys, clock: viewClock)

@@ -58,7 +58,8 @@ enum ListRendering {
     static func row(_ row: TodoRow, idWidth: Int = 1, style: TerminalStyle = .plain) -> String {
         let id = String(row.id)
         let padding = String(repeating: " ", count: max(0, idWidth - id.count))
-        let indent = String(repeating: "  ", count: row.depth ?? 0)
+        // Deep trees indent as far as 16 levels, then align.
+        let indent = String(repeating: "  ", count: min(row.depth ?? 0, 16))
         if row.context == true {
             return "\(padding)\(style.quiet(id))  \(indent)    \(style.quiet(row.title))"
         }

@@ -253,12 +253,12 @@ struct EditRun {
             record(.add, addOutcome, addTime)
             if let row = addOutcome.row { live.append(TodoID(row.id)) }
 
-            let index = random.below(live.count)
-            let deleted = live[index]
+            let deleted = live[random.below(live.count)]
             let (deleteOutcome, deleteTime) = try measure { try viewModel.perform(.delete(deleted)) }
             record(.delete, deleteOutcome, deleteTime)
-            live.swapAt(index, live.count - 1)
-            live.removeLast()
+            // A parent goes with its subtasks (in a list with trees).
+            let removed = Set((deleteOutcome.write?.changes ?? []).filter { $0.after == nil }.map(\.id))
+            live.removeAll { removed.contains($0) }
         }
         return figures
     }

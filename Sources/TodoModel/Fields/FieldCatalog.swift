@@ -18,7 +18,7 @@ public struct FieldCatalog: Hashable, Sendable {
     public static let reservedNames: Set<String> = [
         "title", "done", "due", "tags", "tag", "project", "pro", "priority", "pri", "notes", "note", "wait", "recur",
         "recurrence", "status", "created", "modified", "urgency", "id", "uuid", "entry", "end", "description",
-        "depends", "parent", "values", "ready", "overdue", "recurring", "and", "or", "not", "none",
+        "depends", "parent", "values", "ready", "blocked", "blocking", "overdue", "recurring", "and", "or", "not", "none",
         "t", "rec", "annotations", "mask", "imask", "rtype",
     ]
 

@@ -12,6 +12,6 @@ struct Remove: AsyncParsableCommand {
         try await items.run(
             on: todoctl.connection, verb: "delete", filter: .all,
             command: { try ItemTargets.command(RemoveTodo.self, .init(id: $0)) },
-            describe: { entry, id in entry.done == nil ? "removed \(id) (with its parent)" : "removed \(id)" + Done.carried(entry.done) })
+            describe: { entry, id in entry.done == nil ? "removed \(id) (already, above)" : "removed \(id)" + Done.carried(entry.done) })
     }
 }

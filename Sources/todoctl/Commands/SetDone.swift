@@ -19,7 +19,7 @@ struct Done: AsyncParsableCommand {
     /// What completing took along, when it took subtasks: "(complete
     /// “house” and 2 open subtasks)" under the row.
     static func carried(_ done: String?) -> String {
-        guard let done, done.contains(" subtask") || done.contains(" parent") else { return "" }
+        guard let done, done.contains(#/ and \d+ (open )?(subtasks?|parents?)($|[ ,;)])/#) else { return "" }
         return "\n   (" + done + ")"
     }
 }

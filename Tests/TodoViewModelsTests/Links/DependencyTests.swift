@@ -138,4 +138,23 @@ import TodoViewModels
         try viewModel.perform(.clearCompleted)
         #expect(viewModel.item(b)?.depends == [])
     }
+
+    @Test func anItemDependsOnAtMostAHundredItems() throws {
+        var ids: [TodoID] = []
+        for index in 0...FieldKind.maximumLinks { ids.append(try viewModel.add(shorthand: "item \(index)")) }
+        let waiting = try viewModel.add(shorthand: "waiting")
+        try viewModel.perform(.modify(waiting, "depends:" + ids.prefix(FieldKind.maximumLinks).map(\.description).joined(separator: ",")))
+        #expect(viewModel.item(waiting)?.depends.count == FieldKind.maximumLinks)
+        #expect(throws: TodoError.invalidLink(field: "depends", problem: .tooMany(maximum: FieldKind.maximumLinks))) {
+            try viewModel.perform(.modify(waiting, "depends:\(ids.last!)"))
+        }
+    }
+
+    @Test func aLongCycleIsNamedByItsEnds() {
+        let cycle = (1...50).map { TodoID(Int64($0)) } + [TodoID(1)]
+        let message = TodoError.invalidLink(field: "depends", problem: .cycle(cycle)).description
+        #expect(message.contains("1 → 2 → 3"))
+        #expect(message.contains("(31 more)"), "\(message)")
+        #expect(message.contains("49 → 50 → 1;"))
+    }
 }

@@ -152,4 +152,67 @@ import TodoViewModels
         #expect(outline(client.rows) == ["~house@0", "sink@1"])
         #expect(client == viewModel.state(of: view))
     }
+
+    @Test func reopeningARepeatingItemKeepsANextOccurrenceThatGainedASubtask() throws {
+        let water = try viewModel.add(shorthand: "water due:2030-01-01 recur:daily")
+        try viewModel.perform(.setDone(water, true))
+        let next = try #require(viewModel.snapshot.items.first { $0.id != water })
+        let can = try viewModel.add(shorthand: "fill the can parent:\(next.id)")
+        try viewModel.perform(.setDone(water, false))
+        #expect(viewModel.item(next.id) != nil, "the occurrence with a subtask stays")
+        #expect(viewModel.item(can)?.parent == next.id)
+        let fresh = try viewModel.openView(.own(9), definition: ViewDefinition())
+        #expect(fresh.rows == viewModel.main.rows)
+    }
+
+    @Test func treesGoAtMostThirtyTwoLevelsDeep() throws {
+        var parent = try viewModel.add(shorthand: "level 0")
+        for level in 1..<ItemLinks.maximumDepth + 1 { parent = try viewModel.add(shorthand: "level \(level) parent:\(parent)") }
+        #expect(viewModel.main.rows.last?.depth == ItemLinks.maximumDepth)
+        #expect(throws: TodoError.invalidLink(field: "parent", problem: .tooDeep(maximum: ItemLinks.maximumDepth))) {
+            try viewModel.perform(.addText("too deep parent:\(parent)"))
+        }
+        // Moving a subtree under another is judged by its deepest subtask.
+        let other = try viewModel.add(shorthand: "other")
+        _ = try viewModel.add(shorthand: "under other parent:\(other)")
+        #expect(throws: TodoError.invalidLink(field: "parent", problem: .tooDeep(maximum: ItemLinks.maximumDepth))) {
+            try viewModel.perform(.modify(other, "parent:\(parent)"))
+        }
+    }
+
+    @Test func aChainDeeperThanTheLimitFromAFileStopsThereAndStaysInOrder() throws {
+        var items: [TodoItem] = []
+        for index in 1...100 {
+            var item = TodoItem(id: TodoID(Int64(index)), title: "level \(index)", createdAt: clock.now)
+            if index > 1 { item.values["parent"] = .items([TodoID(Int64(index - 1))]) }
+            items.append(item)
+        }
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(items: items, nextID: TodoID(101)), clock: clock.todoClock)
+        #expect(viewModel.main.rows.map { $0.depth ?? 0 }.max() == ItemLinks.maximumDepth)
+        var client = viewModel.main
+        for id in [1, 20, 33, 34, 60] {
+            let outcome = try viewModel.perform(.edit(TodoID(Int64(id)), title: "renamed \(id)"))
+            if let change = outcome.changes[.main] { client.apply(change) }
+        }
+        let outcome = try viewModel.perform(.setDone(TodoID(1), true))
+        if let change = outcome.changes[.main] { client.apply(change) }
+        let fresh = try viewModel.openView(.own(3), definition: ViewDefinition())
+        #expect(client.rows == fresh.rows)
+        #expect(client == viewModel.main)
+    }
+
+    @Test func aTransactionOfManyChangesThatMovesASubtreeGivesTheFreshOrder() throws {
+        let house = try viewModel.add(shorthand: "house")
+        let garden = try viewModel.add(shorthand: "garden")
+        let kitchen = try viewModel.add(shorthand: "kitchen parent:\(house)")
+        _ = try viewModel.add(shorthand: "sink parent:\(kitchen)")
+        var client = viewModel.main
+        let commands = [TodoCommand.modify(kitchen, "parent:\(garden)")]
+            + (0..<TodoListViewModel.resetThreshold).map { TodoCommand.addText("item \($0)") }
+        let outcome = try viewModel.perform(transaction: commands)
+        client.apply(try #require(outcome.changes[.main]))
+        let fresh = try viewModel.openView(.own(4), definition: ViewDefinition())
+        #expect(client.rows == fresh.rows)
+        #expect(Array(outline(client.rows).prefix(4)) == ["house@0", "garden@0", "kitchen@1", "sink@2"])
+    }
 }
