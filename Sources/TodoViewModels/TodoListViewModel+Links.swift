@@ -114,19 +114,7 @@ extension TodoListViewModel {
         }
         for id in movingInOrder { keys.set(id, to: newKeys[id]) }
 
-        // A row reads the same in every view of the same kind: built once.
-        struct RowKind: Hashable {
-            var id: TodoID
-            var grouped, tree, context: Bool
-        }
-        var builtRows: [RowKind: TodoRow] = [:]
-        func row(_ itemID: TodoID, grouped: Bool, tree: Bool, context: Bool) -> TodoRow {
-            let kind = RowKind(id: itemID, grouped: grouped, tree: tree, context: context)
-            if let row = builtRows[kind] { return row }
-            let row = self.row(collection[itemID]!, now: now, grouped: grouped, tree: tree, context: context)
-            builtRows[kind] = row
-            return row
-        }
+        var rows = RowCache()
         // Whether a row that stays in place reads differently now.
         let reworded = Set(movingInOrder.filter { id in
             (before[id] ?? nil) != collection[id] || oldFacts[id] != keys[id]?.facts
@@ -136,66 +124,101 @@ extension TodoListViewModel {
             (ItemChange(before: before[itemID] ?? nil, after: collection[itemID]), oldFacts[itemID] ?? .none, keys[itemID]?.facts ?? .none)
         }
         for (position, index) in indices.enumerated() {
-            let id = views.keys[index]
             for (change, beforeFacts, afterFacts) in recounted {
                 views.values[index].recount(change, beforeFacts: beforeFacts, afterFacts: afterFacts, clock: viewClock)
             }
-            // Decided with the view's matcher rather than the view: a copy
-            // of the view held while it changes would copy its whole order.
-            let matcher = views.values[index].matcher
-            var matched: [TodoID: Bool] = [:]
-            func matches(_ itemID: TodoID) -> Bool {
-                if let known = matched[itemID] { return known }
-                guard let key = keys[itemID] else { return false }
-                let result = collection.withItem(itemID) { matcher.includes($0, facts: key.facts) } ?? false
-                matched[itemID] = result
-                return result
-            }
-            let tree = views.values[index].isTree
-            let grouped = views.values[index].definition.grouping != nil
-            /// Nil: not shown; false: shown for itself; true: as a path.
-            func shownAs(_ itemID: TodoID) -> Bool? {
-                if matches(itemID) { return false }
-                guard tree, !collection.links.children(of: itemID).isEmpty else { return nil }
-                return collection.descendants(of: itemID).contains(where: matches) ? true : nil
-            }
-            let moved = movedInView[position]
-            for itemID in placing + above.sorted() where collection[itemID] != nil {
-                // An item with nothing under it that stays in place and reads
-                // as it did matches as it did: its row, if it is not a path
-                // row (to subtasks it may have lost), stays as it is.
-                if !moved.contains(itemID) && !reworded.contains(itemID) && collection.links.children(of: itemID).isEmpty
-                    && !above.contains(itemID) && !views.values[index].contextRows.contains(itemID)
-                {
-                    continue
-                }
-                let wanted = shownAs(itemID)
-                if moved.contains(itemID) {
-                    guard let context = wanted else { continue }
-                    let at = views.values[index].putIn(itemID, context: context, keys: keys)
-                    operations[id, default: []].append(.insert(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
-                    continue
-                }
-                // In place: unless the row comes, goes, turns from a match
-                // into a path row or back, or reads differently.
-                let wasShown = views.values[index].shows(itemID)
-                let wasContext = views.values[index].contextRows.contains(itemID)
-                switch (wasShown, wanted) {
-                case (false, nil): continue
-                case (true, nil):
-                    if let at = views.values[index].takeOut(itemID, keys: keys) {
-                        operations[id, default: []].append(.remove(index: at))
-                    }
-                case (false, let context?):
-                    let at = views.values[index].putIn(itemID, context: context, keys: keys)
-                    operations[id, default: []].append(.insert(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
-                case (true, let context?):
-                    guard context != wasContext || reworded.contains(itemID),
-                        let at = views.values[index].markContext(itemID, context, keys: keys)
-                    else { continue }
-                    operations[id, default: []].append(.update(index: at, row: row(itemID, grouped: grouped, tree: tree, context: context)))
-                }
+            placeRows(
+                placing + above.sorted(), inView: index, moved: movedInView[position], reworded: reworded, paths: above, rows: &rows,
+                now: now, into: &operations)
+        }
+    }
+
+    /// Puts the rows of `itemIDs` (parents first, keys current) where they
+    /// belong in the view at `index`: each that matches the view's query,
+    /// or is the path to a subtask that does. A row in `moved` was taken
+    /// out and goes back by its new key; any other stays where it is and
+    /// only comes, goes, turns from a match into a path row or back, or,
+    /// when in `reworded`, reads differently. An item with nothing under it
+    /// that is not in `reworded` or `paths` matches as it did, and its row,
+    /// unless it was a path row, is left as it is.
+    func placeRows(
+        _ itemIDs: [TodoID], inView index: Dictionary<ViewID, ListView>.Index, moved: Set<TodoID>, reworded: Set<TodoID>,
+        paths: Set<TodoID>, rows: inout RowCache, now: Date, into operations: inout [ViewID: [RowOperation]]
+    ) {
+        let id = views.keys[index]
+        // Decided with the view's matcher rather than the view: a copy of
+        // the view held while it changes would copy its whole order.
+        let matcher = views.values[index].matcher
+        var matched: [TodoID: Bool] = [:]
+        func matches(_ itemID: TodoID) -> Bool {
+            if let known = matched[itemID] { return known }
+            guard let key = keys[itemID] else { return false }
+            let result = collection.withItem(itemID) { matcher.includes($0, facts: key.facts) } ?? false
+            matched[itemID] = result
+            return result
+        }
+        let tree = views.values[index].isTree
+        let grouped = views.values[index].definition.grouping != nil
+        /// Nil: not shown; false: shown for itself; true: as a path.
+        func shownAs(_ itemID: TodoID) -> Bool? {
+            if matches(itemID) { return false }
+            guard tree, !collection.links.children(of: itemID).isEmpty else { return nil }
+            return collection.descendants(of: itemID).contains(where: matches) ? true : nil
+        }
+        func row(_ itemID: TodoID, context: Bool) -> TodoRow {
+            rows.row(itemID, grouped: grouped, tree: tree, context: context) {
+                self.row(collection[itemID]!, now: now, grouped: grouped, tree: tree, context: context)
             }
         }
+        for itemID in itemIDs where collection.contains(itemID) {
+            if !moved.contains(itemID) && !reworded.contains(itemID) && !paths.contains(itemID)
+                && collection.links.children(of: itemID).isEmpty && !views.values[index].contextRows.contains(itemID)
+            {
+                continue
+            }
+            let wanted = shownAs(itemID)
+            if moved.contains(itemID) {
+                guard let context = wanted else { continue }
+                let at = views.values[index].putIn(itemID, context: context, keys: keys)
+                operations[id, default: []].append(.insert(index: at, row: row(itemID, context: context)))
+                continue
+            }
+            let wasShown = views.values[index].shows(itemID)
+            let wasContext = views.values[index].contextRows.contains(itemID)
+            switch (wasShown, wanted) {
+            case (false, nil): continue
+            case (true, nil):
+                if let at = views.values[index].takeOut(itemID, keys: keys) {
+                    operations[id, default: []].append(.remove(index: at))
+                }
+            case (false, let context?):
+                let at = views.values[index].putIn(itemID, context: context, keys: keys)
+                operations[id, default: []].append(.insert(index: at, row: row(itemID, context: context)))
+            case (true, let context?):
+                guard context != wasContext || reworded.contains(itemID),
+                    let at = views.values[index].markContext(itemID, context, keys: keys)
+                else { continue }
+                operations[id, default: []].append(.update(index: at, row: row(itemID, context: context)))
+            }
+        }
+    }
+}
+
+/// Rows built for one change, by item and the kind of view (grouped, tree,
+/// path row): a row reads the same in every view of the same kind.
+struct RowCache {
+    private struct Kind: Hashable {
+        var id: TodoID
+        var grouped, tree, context: Bool
+    }
+
+    private var rows: [Kind: TodoRow] = [:]
+
+    mutating func row(_ id: TodoID, grouped: Bool, tree: Bool, context: Bool, build: () -> TodoRow) -> TodoRow {
+        let kind = Kind(id: id, grouped: grouped, tree: tree, context: context)
+        if let row = rows[kind] { return row }
+        let row = build()
+        rows[kind] = row
+        return row
     }
 }

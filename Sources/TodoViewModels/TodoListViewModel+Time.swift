@@ -87,14 +87,11 @@ extension TodoListViewModel {
         var operations: [ViewID: [RowOperation]] = [:]
         let viewClock = ViewClock(now: now, timeZone: clock.timeZone)
         let newDay = CalendarDay(now, in: clock.timeZone) != CalendarDay(lastTick, in: clock.timeZone)
-        let changed = newDay ? [] : collection.items.filter { isJudgedDifferently($0, at: now) }
-        // A subtask that comes into or leaves a view brings or takes the
-        // path above it: such a tick arranges each view afresh, as a new day does.
-        let changedInTrees = changed.contains { keys[$0.id]?.parent != nil || !collection.links.children(of: $0.id).isEmpty }
-        if newDay || changedInTrees {
+        var inTreesPlaced: Set<TodoID> = []
+        if newDay {
             // A new day: relative dates read differently, urgency counts
             // another day, and "today" in queries is another day.
-            if newDay { keys.recompute(today: viewClock.today, titles: keys.hasTitles, items: collection) }
+            keys.recompute(today: viewClock.today, titles: keys.hasTitles, items: collection)
             for id in Array(views.keys) {
                 let definition = views[id]!.definition
                 let compiled = (try? compile(definition.query, at: viewClock)) ?? views[id]!.compiled
@@ -109,12 +106,19 @@ extension TodoListViewModel {
             // items commands add or change until the next tick, and those
             // must be judged at this one (`judgingClock`).
             let timeZone = clock.timeZone
+            let changed = collection.items.filter { isJudgedDifferently($0, at: now) }
+            // A row in a tree brings or takes the path above it: those are
+            // placed after, with their paths (`placeRows`). Their keys do
+            // not change with the time of day, so none moves.
+            let inTrees = Set(changed.filter { keys[$0.id]?.parent != nil || !collection.links.children(of: $0.id).isEmpty }.map(\.id))
+            inTreesPlaced = inTrees
             let before = ViewClock(now: lastTick, timeZone: timeZone)
             for id in Array(views.keys) {
                 for item in changed { views[id]!.count(item, facts: keys[item.id]?.facts ?? .none, by: -1, clock: before) }
                 views[id]!.recompile((try? compile(views[id]!.definition.query, at: viewClock)) ?? views[id]!.compiled)
                 for item in changed {
                     views[id]!.count(item, facts: keys[item.id]?.facts ?? .none, by: 1, clock: viewClock)
+                    if inTrees.contains(item.id) { continue }
                     let grouped = views[id]!.definition.grouping != nil
                     let tree = views[id]!.isTree
                     let context = views[id]!.contextRows.contains(item.id)
@@ -130,6 +134,18 @@ extension TodoListViewModel {
                         operations[id, default: []].append(.move(from: from, to: to, row: row(item, now: now, grouped: grouped)))
                     }
                 }
+            }
+        }
+        if !inTreesPlaced.isEmpty {
+            var paths: Set<TodoID> = []
+            for id in inTreesPlaced {
+                var parent = keys[id]?.parent
+                while let ancestor = parent, paths.insert(ancestor).inserted { parent = keys[ancestor]?.parent }
+            }
+            let ids = (inTreesPlaced.union(paths)).sorted { (keys[$0]?.depth ?? 0, $0) < (keys[$1]?.depth ?? 0, $1) }
+            var rows = RowCache()
+            for index in viewIndices {
+                placeRows(ids, inView: index, moved: [], reworded: inTreesPlaced, paths: paths, rows: &rows, now: now, into: &operations)
             }
         }
         lastTick = now

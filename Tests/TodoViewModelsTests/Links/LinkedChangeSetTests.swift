@@ -25,6 +25,7 @@ import TodoViewModels
             .own(3): ViewDefinition(query: try Query.parse("blocked or blocking"), sort: try ListSort(parsing: "priority,title-")),
             .own(4): ViewDefinition(sort: .title, grouping: .project),
             .own(5): ViewDefinition(query: try Query.parse("not +work"), sort: .urgency, flat: true),
+            .own(7): ViewDefinition(query: try Query.parse("overdue"), sort: .due),
             .own(6): ViewDefinition(filter: .completed, sort: try ListSort(parsing: "modified-")),
         ]
         for (id, definition) in definitions { try viewModel.openView(id, definition: definition) }
@@ -32,7 +33,11 @@ import TodoViewModels
         var clientStates = Dictionary(uniqueKeysWithValues: views.map { ($0, viewModel.state(of: $0)!) })
         var stored = viewModel.snapshot
         let titles = ["milk", "paint", "wall", "roof", "item 2", "item 10", "Äpfel"]
-        let edits = ["+work", "-work", "pri:H", "pri:", "project:home", "project:", "due:fri", "due:"]
+        // Due moments a few hours ahead turn overdue at the ticks below.
+        let edits = [
+            "+work", "-work", "pri:H", "pri:", "project:home", "project:", "due:fri", "due:", #"due:"today 13:00""#,
+            #"due:"today 15:00""#, #"due:"today 17:00""#,
+        ]
         var refusedCycles = 0
         var deepestTree = 0
 
@@ -56,6 +61,16 @@ import TodoViewModels
                 case 14: .undo
                 default: .redo
                 }
+            if step % 15 == 14 {
+                // Time passes: subtasks turn overdue, with the paths above them.
+                clock.advance(by: 1_800)
+                let ticked = viewModel.tick()
+                if let write = ticked.write { stored.apply(write) }
+                for view in views {
+                    if let change = ticked.changes[view] { clientStates[view]!.apply(change) }
+                    #expect(clientStates[view] == viewModel.state(of: view), "view \(view) after a tick at step \(step)")
+                }
+            }
             let outcome: CommandOutcome
             do {
                 outcome = try viewModel.perform(command)
