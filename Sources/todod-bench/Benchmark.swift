@@ -38,23 +38,23 @@ struct Benchmark {
         if scenarios.isEmpty || scenarios.contains("organised") {
             let report = Report()
             try OrganisedWork(count: count, now: now, clock: clock, report: report).run()
-            print("")
-            print(report.missed.isEmpty
-                ? "every target met"
-                : "\(report.missed.count) target(s) missed:\n" + report.missed.map(\.description).joined(separator: "\n"))
-            print("\nSummary (`scripts/bench view-models \(count) organised`, load average \(ProcessFigures.loadAverage)):\n")
-            print(report.rows.markdownTable(valueHeading: "todod"))
+            summarise(report, scenario: "\(count) organised")
         }
         if scenarios.contains("linked") {
             let report = Report()
             try LinkedWork(count: count, now: now, clock: clock, report: report).run()
-            print("")
-            print(report.missed.isEmpty
-                ? "every target met"
-                : "\(report.missed.count) target(s) missed:\n" + report.missed.map(\.description).joined(separator: "\n"))
-            print("\nSummary (`scripts/bench view-models \(count) linked`, load average \(ProcessFigures.loadAverage)):\n")
-            print(report.rows.markdownTable(valueHeading: "todod"))
+            summarise(report, scenario: "\(count) linked")
         }
+    }
+
+    /// The targets missed, and the summary table of a scenario's report.
+    static func summarise(_ report: Report, scenario: String) {
+        print("")
+        print(report.missed.isEmpty
+            ? "every target met"
+            : "\(report.missed.count) target(s) missed:\n" + report.missed.map(\.description).joined(separator: "\n"))
+        print("\nSummary (`scripts/bench view-models \(scenario)`, load average \(ProcessFigures.loadAverage)):\n")
+        print(report.rows.markdownTable(valueHeading: "todod"))
     }
 
     static func plain(count: Int, clock: TodoClock) throws {

@@ -61,15 +61,7 @@ struct LinkedWork {
         let plain = try EditRun(viewModel: viewModel, items: items, edits: OrganisedWork.edits).run()
         report.section("the organised edits of random items, on the list with trees, 11 views (median and p99 of \(OrganisedWork.edits) each)")
         report.note(EditRun.Kind.allCases.map { "\($0.label): \($0.command)" }.joined(separator: "; "))
-        for kind in EditRun.Kind.allCases {
-            let times = plain.times[kind]!
-            report.compare(
-                "\(kind.label): median", percentile(times, 0.5), "ms", anchor: nil, goal: .atMost(0.05),
-                figure: "one edit of a random item, list with trees, \(kind.command): median")
-            report.compare(
-                "\(kind.label): p99", percentile(times, 0.99), "ms", anchor: nil, goal: nil,
-                figure: "one edit of a random item, list with trees, \(kind.command): p99")
-        }
+        plain.report(into: report, anchor: nil, goal: .atMost(0.05), figure: "one edit of a random item, list with trees")
         let allPlain = EditRun.Kind.allCases.flatMap { plain.times[$0]! }
         report.compare(
             "any of them: median", percentile(allPlain, 0.5), "ms", anchor: nil, goal: .atMost(0.05),

@@ -137,16 +137,7 @@ struct OrganisedWork {
 
         report.section("one edit in the view-model layer, \(count) items, 11 views (median and p99 of \(Self.edits) each)")
         report.note(EditRun.Kind.allCases.map { "\($0.label): \($0.command)" }.joined(separator: "; "))
-        let anchor = (name: "one query pass", value: queryPass)
-        for kind in EditRun.Kind.allCases {
-            let times = figures.times[kind]!
-            report.compare(
-                "\(kind.label): median", percentile(times, 0.5), "ms", anchor: anchor, goal: .atMost(0.1),
-                figure: "one edit, \(kind.command): median")
-            report.compare(
-                "\(kind.label): p99", percentile(times, 0.99), "ms", anchor: anchor, goal: nil,
-                figure: "one edit, \(kind.command): p99")
-        }
+        figures.report(into: report, anchor: (name: "one query pass", value: queryPass), goal: .atMost(0.1), figure: "one edit")
         report.note("edits that changed nothing (already so): \(figures.unchanged)")
 
         report.section("the events of one edit (view.changed lines): \(count) items against \(Self.smallCount)")
@@ -215,6 +206,19 @@ struct EditRun {
 
     struct Figures {
         var times: [Kind: [Double]] = [:]
+
+        /// A median and a p99 line per kind, against `goal`.
+        func report(into report: Report, anchor: (name: String, value: Double)?, goal: Report.Goal?, figure: String) {
+            for kind in Kind.allCases {
+                let times = self.times[kind]!
+                report.compare(
+                    "\(kind.label): median", percentile(times, 0.5), "ms", anchor: anchor, goal: goal,
+                    figure: "\(figure), \(kind.command): median")
+                report.compare(
+                    "\(kind.label): p99", percentile(times, 0.99), "ms", anchor: anchor, goal: nil,
+                    figure: "\(figure), \(kind.command): p99")
+            }
+        }
         /// The largest single view's `view.changed` line, in bytes.
         var largestEvent: [Kind: Int] = [:]
         /// The largest total over every view's line for one edit.
