@@ -24,6 +24,32 @@ extension TodoListViewModel {
         return !links.children(of: change.id).isEmpty || !links.dependents(of: change.id).isEmpty
     }
 
+    /// Whether a linked change is of an item with nothing under it that
+    /// keeps its parent, its place in the tree, its dependencies and its
+    /// done state: no other row moves and no other item's standing turns,
+    /// so its row is placed as an unlinked one is, and only the path above
+    /// it is looked at again, in the views it comes into or leaves
+    /// (`placePath`). Most edits in a list with trees are of such items.
+    func isLeafEdit(_ change: ItemChange) -> Bool {
+        guard let before = change.before, let after = change.after, before.parent == after.parent,
+            before.depends == after.depends, before.isDone == after.isDone, collection.links.children(of: change.id).isEmpty,
+            let placed = keys[change.id], placed.parent == collection.effectiveParent(of: after)
+        else { return false }
+        return placed.parent == nil || placed.depth == collection.ancestors(of: after).count
+    }
+
+    /// The path above a subtask whose row came into or left the view at
+    /// `index` (`isLeafEdit`): its parents' rows come, go, or turn into
+    /// path rows or back.
+    func placePath(above id: TodoID, inView index: Dictionary<ViewID, ListView>.Index, rows: inout RowCache, now: Date,
+        into operations: inout [ViewID: [RowOperation]])
+    {
+        guard views.values[index].isTree, let item = collection[id], item.parent != nil else { return }
+        let path = collection.ancestors(of: item)
+        guard !path.isEmpty else { return }
+        placeRows(path.reversed(), inView: index, moved: [], reworded: [], paths: Set(path), rows: &rows, now: now, into: &operations)
+    }
+
     /// The items, besides those changed, whose blocked or blocking state
     /// the changes may turn: what they depend on, before and after, and
     /// what depends on them.

@@ -439,40 +439,53 @@ public final class TodoListViewModel {
             }
             return
         }
-        if changes.contains(where: { isLinked($0) }) {
+        if changes.contains(where: { isLinked($0) && !isLeafEdit($0) }) {
             applyLinked(changes, at: now, viewClock: viewClock, into: &operations)
             return
         }
+        var pathRows = RowCache()
         for change in changes {
+            let inTree = keys[change.id]?.parent != nil
             // Most edits keep the title: its natural-order key, the costliest
             // part of a sort key, is then the one the item already has.
             let keptTitle = change.before.flatMap { before in change.after?.title == before.title ? keys[change.id] : nil }
             let newKey = change.after.map { keys.key(for: $0, in: collection, keepingTitleOf: keptTitle) }
             let oldFacts = keys[change.id]?.facts ?? .none
-            var newRows: [Bool: TodoRow] = [:]
-            func newRow(grouped: Bool) -> TodoRow {
-                if let row = newRows[grouped] { return row }
-                let row = self.row(change.after!, now: now, grouped: grouped, key: newKey)
-                newRows[grouped] = row
+            // By grouped, then tree (a subtask's row says its depth there).
+            var newRows: [[Bool]: TodoRow] = [:]
+            func newRow(grouped: Bool, tree: Bool) -> TodoRow {
+                let kind = [grouped, inTree && tree]
+                if let row = newRows[kind] { return row }
+                let row = self.row(change.after!, now: now, grouped: grouped, key: newKey, tree: inTree && tree)
+                newRows[kind] = row
                 return row
             }
+            // Views a subtask came into or left: the path above it follows,
+            // once its new key is in place.
+            var pathViews: [Dictionary<ViewID, ListView>.Index] = []
             for index in viewIndices {
                 // In place: `views.values[index]` is mutated where it lives.
                 let matches = views.values[index].recount(
                     change, beforeFacts: oldFacts, afterFacts: newKey?.facts ?? .none, clock: viewClock)
                 let placement = views.values[index].place(change, afterMatchesQuery: matches, newKey: newKey, keys: keys)
                 let grouped = views.values[index].definition.grouping != nil
+                let tree = views.values[index].isTree
                 let operation: RowOperation
                 switch placement {
                 case .unchanged: continue
-                case .inserted(let at): operation = .insert(index: at, row: newRow(grouped: grouped))
+                case .inserted(let at): operation = .insert(index: at, row: newRow(grouped: grouped, tree: tree))
                 case .removed(let at): operation = .remove(index: at)
-                case .updated(let at): operation = .update(index: at, row: newRow(grouped: grouped))
-                case .moved(let from, let to): operation = .move(from: from, to: to, row: newRow(grouped: grouped))
+                case .updated(let at): operation = .update(index: at, row: newRow(grouped: grouped, tree: tree))
+                case .moved(let from, let to): operation = .move(from: from, to: to, row: newRow(grouped: grouped, tree: tree))
                 }
                 operations[views.keys[index], default: []].append(operation)
+                if inTree, tree {
+                    if case .inserted = placement { pathViews.append(index) }
+                    if case .removed = placement { pathViews.append(index) }
+                }
             }
             keys.set(change.id, to: newKey)
+            for index in pathViews { placePath(above: change.id, inView: index, rows: &pathRows, now: now, into: &operations) }
         }
     }
 

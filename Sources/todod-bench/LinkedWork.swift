@@ -58,13 +58,26 @@ struct LinkedWork {
 
         // "A median edit": the organised scenario's edits of random items,
         // now on a list a fifth of which is linked.
+        // The anchor, in the same run: the same edits on the same list
+        // without its links, each kind in turn with the linked list's.
+        let unlinkedItems = OrganisedWork.items(count: count, now: now, timeZone: clock.timeZone)
+        let unlinked = try EditRun(
+            viewModel: try OrganisedWork.viewModel(unlinkedItems, clock: clock), items: unlinkedItems, edits: OrganisedWork.edits
+        ).run()
         let plain = try EditRun(viewModel: viewModel, items: items, edits: OrganisedWork.edits).run()
         report.section("the organised edits of random items, on the list with trees, 11 views (median and p99 of \(OrganisedWork.edits) each)")
         report.note(EditRun.Kind.allCases.map { "\($0.label): \($0.command)" }.joined(separator: "; "))
-        plain.report(into: report, anchor: nil, goal: .atMost(0.05), figure: "one edit of a random item, list with trees")
+        for kind in EditRun.Kind.allCases {
+            let anchor = (name: "no links", value: percentile(unlinked.times[kind]!, 0.5))
+            report.compare(
+                "\(kind.label): median", percentile(plain.times[kind]!, 0.5), "ms", anchor: anchor, goal: .atMost(0.05),
+                figure: "one edit of a random item, list with trees, \(kind.command): median")
+        }
         let allPlain = EditRun.Kind.allCases.flatMap { plain.times[$0]! }
+        let allUnlinked = EditRun.Kind.allCases.flatMap { unlinked.times[$0]! }
         report.compare(
-            "any of them: median", percentile(allPlain, 0.5), "ms", anchor: nil, goal: .atMost(0.05),
+            "any of them: median", percentile(allPlain, 0.5), "ms", anchor: (name: "no links", value: percentile(allUnlinked, 0.5)),
+            goal: .atMost(0.05),
             figure: "one edit of a random item, list with trees, any kind: median")
 
         // On a list as it began: the edits above removed items at random.
