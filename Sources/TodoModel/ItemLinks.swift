@@ -43,6 +43,4 @@ public struct ItemLinks: Sendable {
     /// Whether any item has children or dependencies at all (most lists
     /// have none, and views then skip every tree step).
     public var isEmpty: Bool { children.isEmpty && dependents.isEmpty }
-
-    public var hasChildren: Bool { !children.isEmpty }
 }

@@ -45,16 +45,16 @@ struct ListView {
     /// `facts`, the item's blocked and blocking state, comes from its key as
     /// placed (`SortKeys.Key.facts`).
     func matchesQuery(_ item: TodoItem, facts: LinkFacts) -> Bool {
+        Self.matches(item, facts: facts, compiled, mentionsStatus: mentionsStatus)
+    }
+
+    private static func matches(_ item: TodoItem, facts: LinkFacts, _ compiled: CompiledQuery, mentionsStatus: Bool) -> Bool {
         guard compiled.matches(item, facts: facts) else { return false }
         return mentionsStatus || (!compiled.isWaiting(item) && !compiled.hasExpired(item))
     }
 
-    /// Whether the view shows a row for the item for itself (not as a path).
-    func includes(_ item: TodoItem, facts: LinkFacts) -> Bool {
-        passesFilter(item) && matchesQuery(item, facts: facts)
-    }
-
-    /// `includes` on its own, to test many items without holding the view.
+    /// Whether the view shows a row for the item for itself (not as a
+    /// path), on its own: to test many items without holding the view.
     var matcher: Matcher { Matcher(compiled: compiled, mentionsStatus: mentionsStatus, filter: definition.filter) }
 
     struct Matcher {
@@ -63,13 +63,7 @@ struct ListView {
         let filter: ListFilter
 
         func includes(_ item: TodoItem, facts: LinkFacts) -> Bool {
-            switch filter {
-            case .all: break
-            case .active: if item.isDone { return false }
-            case .completed: if !item.isDone { return false }
-            }
-            guard compiled.matches(item, facts: facts) else { return false }
-            return mentionsStatus || (!compiled.isWaiting(item) && !compiled.hasExpired(item))
+            ListView.passes(item, filter) && ListView.matches(item, facts: facts, compiled, mentionsStatus: mentionsStatus)
         }
     }
 
@@ -77,8 +71,10 @@ struct ListView {
     func shows(_ id: TodoID) -> Bool { members.contains(id) }
 
     /// Whether the view's filter (all, active, completed) lets the item through.
-    func passesFilter(_ item: TodoItem) -> Bool {
-        switch definition.filter {
+    func passesFilter(_ item: TodoItem) -> Bool { Self.passes(item, definition.filter) }
+
+    private static func passes(_ item: TodoItem, _ filter: ListFilter) -> Bool {
+        switch filter {
         case .all: true
         case .active: !item.isDone
         case .completed: item.isDone
