@@ -42,61 +42,65 @@ enum ListStateDecoding {
         }
     }
 
-    /// One row: every key `TodoRow` encodes must be there once; others are skipped.
+    /// One row: every key a row always has must be there, once; keys it may
+    /// have are read when there, and others are skipped. The keys and their
+    /// shapes are `TodoRow.keys`.
     private static func readRow(_ reader: inout JSONBytes) -> TodoRow? {
         guard reader.expect(UInt8(ascii: "{")) else { return nil }
         var row = TodoRow(id: 0, title: "", done: false, createdText: "")
-        var seen = 0
+        var seen: UInt64 = 0  // a bit per key of `TodoRow.keys`
         while true {
             guard let key = reader.readString(), reader.expect(UInt8(ascii: ":")) else { return nil }
-            switch key {
-            case "completed": guard let value = reader.readOptionalString() else { return nil }; row.completed = value
-            case "created": guard let value = reader.readString() else { return nil }; row.created = value
-            case "createdText": guard let value = reader.readString() else { return nil }; row.createdText = value
-            case "done": guard let value = reader.readBool() else { return nil }; row.done = value
-            case "due": guard let value = reader.readOptionalString() else { return nil }; row.due = value
-            case "dueText": guard let value = reader.readOptionalString() else { return nil }; row.dueText = value
-            case "fieldsText": guard let value = reader.readString() else { return nil }; row.fieldsText = value
-            case "group": guard let value = reader.readOptionalString() else { return nil }; row.group = value
-            case "id": guard let value = reader.readInteger() else { return nil }; row.id = value
-            case "modified": guard let value = reader.readString() else { return nil }; row.modified = value
-            case "noteCount": guard let value = reader.readInteger(), let count = Int(exactly: value) else { return nil }; row.noteCount = count
-            case "overdue": guard let value = reader.readBool() else { return nil }; row.overdue = value
-            case "priority": guard let value = reader.readOptionalString() else { return nil }; row.priority = value
-            case "project": guard let value = reader.readOptionalString() else { return nil }; row.project = value
-            case "recurrence": guard let value = reader.readOptionalString() else { return nil }; row.recurrence = value
-            case "tags": guard let value = reader.readArray({ $0.readString() }) else { return nil }; row.tags = value
-            case "title": guard let value = reader.readString() else { return nil }; row.title = value
-            case "wait": guard let value = reader.readOptionalString() else { return nil }; row.wait = value
-            case "waitText": guard let value = reader.readOptionalString() else { return nil }; row.waitText = value
-            // Present only on some rows: not counted.
-            case "blocked", "blocking", "context":
-                guard let value = reader.readBool() else { return nil }
-                if key == "blocked" { row.blocked = value } else if key == "blocking" { row.blocking = value } else { row.context = value }
-                seen -= 1
-            case "depth":
-                guard let value = reader.readInteger(), let depth = Int(exactly: value) else { return nil }
-                row.depth = depth
-                seen -= 1
-            case "values":
-                guard let value = reader.readObject(readFieldValue) else { return nil }
-                row.values = value
-                seen -= 1
-            case "valueTexts":
-                guard let value = reader.readObject({ $0.readString() }) else { return nil }
-                row.valueTexts = value
-                seen -= 1
-            default:
-                guard reader.skipValue() else { return nil }
-                seen -= 1  // not one of the row's keys
+            if let (index, rowKey) = keys[key] {
+                let bit: UInt64 = 1 << index
+                guard seen & bit == 0, read(rowKey.value, into: &row, from: &reader) else { return nil }
+                seen |= bit
+            } else {
+                guard reader.skipValue() else { return nil }  // a key of a later version
             }
-            seen += 1
             switch reader.nextSeparator() {
-            case UInt8(ascii: "}"): return seen == rowKeys ? row : nil
+            case UInt8(ascii: "}"): return seen & alwaysPresent == alwaysPresent ? row : nil
             case UInt8(ascii: ","): continue
             default: return nil
             }
         }
+    }
+
+    /// Reads one key's value as its shape says; false when it is not that shape.
+    private static func read(_ value: RowKey.Value, into row: inout TodoRow, from reader: inout JSONBytes) -> Bool {
+        switch value {
+        case .text(let path):
+            guard let text = reader.readString() else { return false }
+            row[keyPath: path] = text
+        case .textOrNull(let path, _):
+            guard let text = reader.readOptionalString() else { return false }
+            row[keyPath: path] = text
+        case .flag(let path):
+            guard let flag = reader.readBool() else { return false }
+            row[keyPath: path] = flag
+        case .trueOrAbsent(let path):
+            guard let flag = reader.readBool() else { return false }
+            row[keyPath: path] = flag
+        case .count(let path):
+            guard let number = reader.readInteger(), let count = Int(exactly: number) else { return false }
+            row[keyPath: path] = count
+        case .id(let path):
+            guard let id = reader.readInteger() else { return false }
+            row[keyPath: path] = id
+        case .levelOrAbsent(let path):
+            guard let number = reader.readInteger(), let level = Int(exactly: number) else { return false }
+            row[keyPath: path] = level
+        case .texts(let path):
+            guard let texts = reader.readArray({ $0.readString() }) else { return false }
+            row[keyPath: path] = texts
+        case .fieldValues(let path):
+            guard let values = reader.readObject(readFieldValue) else { return false }
+            row[keyPath: path] = values
+        case .fieldTexts(let path):
+            guard let texts = reader.readObject({ $0.readString() }) else { return false }
+            row[keyPath: path] = texts
+        }
+        return true
     }
 
     /// A declared field's raw value: text, a number, or ids.
@@ -107,6 +111,13 @@ enum ListStateDecoding {
         return reader.readNumber().map(RowFieldValue.number)
     }
 
-    /// How many keys a row always has (each must be read once for the row to stand).
-    private static let rowKeys = 19
+    /// Each key by name, with its place in `TodoRow.keys` (its bit in `seen`).
+    private static let keys: [String: (Int, RowKey)] = {
+        precondition(TodoRow.keys.count <= 64, "a row's keys are counted in 64 bits")
+        return Dictionary(uniqueKeysWithValues: TodoRow.keys.enumerated().map { ($1.name, ($0, $1)) })
+    }()
+    /// The bits of the keys every row has.
+    private static let alwaysPresent: UInt64 = TodoRow.keys.enumerated().reduce(0) { mask, key in
+        key.element.isAlwaysPresent ? mask | 1 << key.offset : mask
+    }
 }

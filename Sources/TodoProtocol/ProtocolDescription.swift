@@ -101,40 +101,7 @@ public enum ProtocolDescription {
             description:
                 "data.name is stable; message is for people. data.index names the refused command of a transaction; data.position where in a query or shorthand text the problem is."
         ),
-        "TodoRow": JSONSchema.open(
-            JSONSchema.object(
-                [
-                    "id": JSONSchema.integer, "title": JSONSchema.string, "done": JSONSchema.boolean, "createdText": JSONSchema.string,
-                    "dueText": JSONSchema.nullable(JSONSchema.string), "overdue": JSONSchema.boolean,
-                    "created": JSONSchema.string, "modified": JSONSchema.string, "completed": JSONSchema.nullable(JSONSchema.string),
-                    "due": JSONSchema.nullable(JSONSchema.string), "wait": JSONSchema.nullable(JSONSchema.string),
-                    "waitText": JSONSchema.nullable(JSONSchema.string), "tags": JSONSchema.array(JSONSchema.string),
-                    "project": JSONSchema.nullable(JSONSchema.string), "priority": JSONSchema.nullable(JSONSchema.enumeration(["H", "M", "L"])),
-                    "recurrence": JSONSchema.nullable(JSONSchema.string), "noteCount": JSONSchema.integer,
-                    "fieldsText": JSONSchema.string, "group": JSONSchema.nullable(JSONSchema.string),
-                    "values": [
-                        "type": "object",
-                        "additionalProperties": ["oneOf": [["type": "string"], ["type": "number"], JSONSchema.array(JSONSchema.integer)]],
-                        "description": "Declared fields' raw values by field name (scheduled, until, depends, parent, todod.conf's): numbers as numbers, dates and durations ISO 8601, parent an item id, depends an array of item ids. Absent when the item has none.",
-                    ],
-                    "blocked": ["const": true, "description": "Present (true) while the item depends on an open item."],
-                    "blocking": ["const": true, "description": "Present (true) while an open item depends on this one."],
-                    "depth": [
-                        "type": "integer", "minimum": 1,
-                        "description": "In a tree view, how many parents are above the row (indent by it); absent at the top level and in flat views.",
-                    ],
-                    "context": [
-                        "const": true,
-                        "description": "Present (true) on a row shown only as the path to a subtask that matches the view's query; it is not counted.",
-                    ],
-                    "valueTexts": [
-                        "type": "object", "additionalProperties": JSONSchema.string,
-                        "description": "The same values worded: \"scheduled tomorrow\", \"Estimate: 3\". Absent when the item has none.",
-                    ],
-                ],
-                optional: ["values", "valueTexts", "blocked", "blocking", "depth", "context"],
-                description:
-                    "One row of a list view: texts worded for display, and the item's fields as data (dates ISO 8601). Fields are added, never renamed, within 1.x: ignore those you do not know.")),
+        "TodoRow": RowSchema.schema,
         "NameCount": JSONSchema.object(["name": JSONSchema.string, "count": JSONSchema.integer]),
         "NamedView": JSONSchema.open(NamedViewSummary.schema),
         "ItemDetails": JSONSchema.open(ItemDetails.schema),

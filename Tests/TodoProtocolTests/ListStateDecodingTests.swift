@@ -24,7 +24,13 @@ import TodoViewModels
             due: maybe(&random), wait: maybe(&random), waitText: maybe(&random),
             tags: (0..<Int.random(in: 0...3, using: &random)).map { _ in text(&random) }, project: maybe(&random),
             priority: maybe(&random), recurrence: maybe(&random), noteCount: .random(in: 0...100, using: &random),
-            fieldsText: text(&random), group: maybe(&random))
+            fieldsText: text(&random), group: maybe(&random),
+            values: Bool.random(using: &random)
+                ? ["scheduled": .text(text(&random)), "estimate": .number(2.5), "depends": .ids([3, 5])] : nil,
+            valueTexts: Bool.random(using: &random) ? ["scheduled": text(&random)] : nil,
+            blocked: Bool.random(using: &random) ? true : nil, blocking: Bool.random(using: &random) ? true : nil,
+            depth: Bool.random(using: &random) ? .random(in: 1...32, using: &random) : nil,
+            context: Bool.random(using: &random) ? true : nil)
     }
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
@@ -56,5 +62,9 @@ import TodoViewModels
         #expect(ListStateDecoding.listState(fromReply: line(row.replacingOccurrences(of: #""id":1"#, with: #""id":1.5"#))) == nil)
         #expect(ListStateDecoding.listState(fromReply: line(row.replacingOccurrences(of: #""title":"x","#, with: ""))) == nil)
         #expect(ListStateDecoding.listState(fromReply: line(row).prefix(200)) == nil)
+        // A key twice, even with every other key there, is not read here either.
+        #expect(ListStateDecoding.listState(fromReply: line(row.replacingOccurrences(of: #""title":"x","#, with: #""title":"x","title":"y","#))) == nil)
+        // A key of a later version is skipped.
+        #expect(ListStateDecoding.listState(fromReply: line(row.replacingOccurrences(of: #""title":"x","#, with: #""title":"x","later":{"a":[1]},"#)))?.rows.first?.title == "x")
     }
 }
