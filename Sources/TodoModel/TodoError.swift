@@ -44,6 +44,14 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// to the item itself, or closing a cycle (`cycle` names it, first id
     /// repeated last).
     case invalidLink(field: String, problem: LinkProblem)
+    /// An error about one word of add/modify text (`depends:99`,
+    /// `due:someday`), with the word and where it is.
+    indirect case inWord(ShorthandWord, TodoError)
+
+    /// The refusal itself, without the word of add/modify text it is about.
+    public var withoutWord: TodoError {
+        if case .inWord(_, let error) = self { error } else { self }
+    }
 
     public var description: String {
         switch self {
@@ -98,6 +106,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Nothing was imported: the list changed while the import was planned. Import again."
         case .invalidLink(let field, let problem):
             return "\(field): \(problem)."
+        case .inWord(let word, let error):
+            return "At \(word.position) (\(word.text)): \(error)"
         case .noteNotFound(let id, let number, let count):
             let has = count == 0 ? "has no notes" : count == 1 ? "has 1 note" : "has \(count) notes"
             return "Item \(id) \(has); there is no note \(number). See them with `todoctl show \(id)`."

@@ -145,8 +145,10 @@ extension RPCError {
     /// The error of a command inside a transaction, naming its index.
     public func inTransaction(at index: Int) -> RPCError {
         var error = self
-        error.message = "Command \(index) of the transaction: \(message) Nothing was changed."
-        error.data = Details(name: data?.name ?? "protocol.invalidParams", index: index)
+        // Most refusals say so already ("…; nothing was changed.").
+        let saysSo = message.lowercased().contains("nothing was changed")
+        error.message = "Command \(index) of the transaction: \(message)" + (saysSo ? "" : " Nothing was changed.")
+        error.data = Details(name: data?.name ?? "protocol.invalidParams", index: index, position: data?.position)
         return error
     }
 
@@ -230,6 +232,10 @@ extension RPCError {
             self.init(code: Code.invalidParams, name: "todo.importOutdated", message: error.description)
         case .invalidLink:
             self.init(code: Code.invalidParams, name: "todo.invalidLink", message: error.description)
+        case .inWord(let word, let inner):
+            self.init(inner)
+            message = error.description
+            data?.position = word.position
         }
     }
 }

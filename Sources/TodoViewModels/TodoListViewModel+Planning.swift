@@ -28,18 +28,23 @@ extension TodoListViewModel {
             if text.allSatisfy(\.isWhitespace) { throw .blankTitle }
             let shorthand: Shorthand
             do { shorthand = try Shorthand.parse(text, for: .add, fields: fields) } catch { throw .invalidShorthand(error) }
-            var edits = try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
+            var edits = try Self.naming(wordsOf: shorthand) { () throws(TodoError) in try Self.resolved(shorthand, with: dates) }
             if let due { edits.append(try ShorthandChange.setDue(due).resolved(with: dates)) }
             edits += Self.defaultDue(for: edits, item: nil, in: timeZone, today: dates.today)
-            let step = try collection.add(title: shorthand.title, edits: edits, at: now, in: timeZone)
+            let step = try Self.naming(wordsOf: shorthand) { () throws(TodoError) in
+                try collection.add(title: shorthand.title, edits: edits, at: now, in: timeZone)
+            }
             return recorded(step, step.changes.first?.id)
         case .modify(let id, let text):
             let shorthand: Shorthand
             do { shorthand = try Shorthand.parse(text, for: .modify, fields: fields) } catch { throw .invalidShorthand(error) }
-            var edits = try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
+            var edits = try Self.naming(wordsOf: shorthand) { () throws(TodoError) in try Self.resolved(shorthand, with: dates) }
             edits += Self.defaultDue(for: edits, item: collection[id], in: timeZone, today: dates.today)
             let title = shorthand.title.isEmpty ? nil : shorthand.title
-            return recorded(try collection.modify(id, title: title, edits: edits, at: now, in: timeZone), id)
+            let step = try Self.naming(wordsOf: shorthand) { () throws(TodoError) in
+                try collection.modify(id, title: title, edits: edits, at: now, in: timeZone)
+            }
+            return recorded(step, id)
         case .edit(let id, let title):
             return recorded(try collection.edit(id, title: title, at: now), id)
         case .setDone(let id, let done):
@@ -74,6 +79,28 @@ extension TodoListViewModel {
             guard let step = history.nextRedo else { throw .nothingToRedo }
             if let reason = step.readFailure { throw .unreadableStep(description: step.description, reason: reason) }
             return ((step, .redo), nil)
+        }
+    }
+
+    private static func resolved(_ shorthand: Shorthand, with dates: NaturalDateParser) throws(TodoError) -> [FieldEdit] {
+        try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
+    }
+
+    /// Runs `body`, and names the word of `shorthand` that a refusal about
+    /// one field came from (`depends:99`, `due:someday`) with where it is.
+    private static func naming<T>(wordsOf shorthand: Shorthand, _ body: () throws(TodoError) -> T) throws(TodoError) -> T {
+        do {
+            return try body()
+        } catch {
+            let field: String? =
+                switch error {
+                case .invalidDate(let field, _, _): field.rawValue
+                case .invalidLink(let field, _): field
+                case .invalidRecurrence: ItemField.recurrence.rawValue
+                default: nil
+                }
+            guard let field, let word = shorthand.word(settingField: field) else { throw error }
+            throw .inWord(word, error)
         }
     }
 

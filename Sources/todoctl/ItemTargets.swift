@@ -131,7 +131,13 @@ struct ItemTargets: ParsableArguments {
                 for (entry, id) in zip(result.results, chosen) { print(describe(entry, id)) }
             } catch ClientError.refused(var error) {
                 if let index = error.data?.index, chosen.indices.contains(index) {
-                    error.message += " (item \(chosen[index]))"
+                    // The transaction is todoctl's doing, not the user's: name the item instead.
+                    let prefix = "Command \(index) of the transaction: "
+                    if error.message.hasPrefix(prefix) {
+                        error.message = "Item \(chosen[index]): " + error.message.dropFirst(prefix.count)
+                    } else {
+                        error.message += " (item \(chosen[index]))"
+                    }
                 }
                 throw ClientError.refused(error)
             }

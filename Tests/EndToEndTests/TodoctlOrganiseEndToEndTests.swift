@@ -85,7 +85,7 @@ import Testing
         // Ids are one transaction too: one unknown id changes nothing.
         let partial = try await todoctl("done", "1", "99", socket: socket)
         #expect(partial.status == 66)
-        #expect(partial.stderr.contains("item 99"), "\(partial.stderr)")
+        #expect(partial.stderr.contains("Item 99: There is no to-do item with id 99"), "\(partial.stderr)")
         #expect(try await todoctl("ls", "status:completed", socket: socket).stdout.contains("No items match status:completed"))
         _ = try await todoctl("rm", "1", "2", socket: socket)
         #expect(try await todoctl("undo", socket: socket).stdout.contains("2 items are back"))

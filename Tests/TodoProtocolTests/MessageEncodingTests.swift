@@ -143,6 +143,19 @@ import TodoViewModels
         #expect(DueDateText.parse(text, timeZone: TimeZone(identifier: "UTC")!) == nil)
     }
 
+    @Test func aRefusalAboutOneWordKeepsItsNameAndGivesThePosition() {
+        let link = TodoError.invalidLink(field: "depends", problem: .missing(TodoID(9)))
+        let error = RPCError(TodoError.inWord(ShorthandWord("depends:9", at: 4), link))
+        #expect(error.name == "todo.invalidLink")
+        #expect(error.data?.position == 4)
+        #expect(error.message.hasPrefix("At 4 (depends:9): depends: there is no item 9"), "\(error.message)")
+        // In a transaction too, and said once that nothing changed.
+        let inTransaction = error.inTransaction(at: 2)
+        #expect(inTransaction.data?.index == 2)
+        #expect(inTransaction.data?.position == 4)
+        #expect(inTransaction.message.lowercased().components(separatedBy: "nothing was changed").count == 2, "\(inTransaction.message)")
+    }
+
     @Test func refusedCommandsMapToStableNames() {
         #expect(RPCError(TodoError.blankTitle).code == -32602)
         #expect(RPCError(TodoError.blankTitle).name == "todo.invalidTitle")

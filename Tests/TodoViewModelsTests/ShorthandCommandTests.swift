@@ -173,15 +173,15 @@ import TodoViewModels
         #expect(throws: TodoError.invalidShorthand(expected)) { try viewModel.perform(.modify(id, "due:\"next fri")) }
     }
 
-    @Test func anUnreadableDateNamesItsFieldAndText() throws {
+    @Test func anUnreadableDateNamesItsFieldTextWordAndPosition() throws {
         let due = #expect(throws: TodoError.self) { try viewModel.perform(.addText("x due:someday")) }
-        guard case .invalidDate(.due, "someday", let reason)? = due else {
+        guard case .inWord(ShorthandWord("due:someday", at: 2), .invalidDate(.due, "someday", let reason))? = due else {
             Issue.record("expected an invalid due date, got \(String(describing: due))")
             return
         }
         #expect(reason.message.contains("\"someday\" is not a date"))
         let wait = #expect(throws: TodoError.self) { try viewModel.perform(.addText("x wait:\"31 feb\"")) }
-        guard case .invalidDate(.wait, "31 feb", _)? = wait else {
+        guard case .inWord(ShorthandWord("wait:\"31 feb\"", at: 2), .invalidDate(.wait, "31 feb", _))? = wait else {
             Issue.record("expected an invalid wait date, got \(String(describing: wait))")
             return
         }
@@ -189,7 +189,7 @@ import TodoViewModels
 
     @Test func anUnreadableRepetitionIsAnInvalidRecurrence() {
         let error = #expect(throws: TodoError.self) { try viewModel.perform(.addText("x recur:sometimes")) }
-        guard case .invalidRecurrence(let reason)? = error else {
+        guard case .inWord(ShorthandWord("recur:sometimes", at: 2), .invalidRecurrence(let reason))? = error else {
             Issue.record("expected an invalid recurrence, got \(String(describing: error))")
             return
         }

@@ -26,10 +26,21 @@
 public struct Shorthand: Hashable, Sendable {
     public var title: String
     public var changes: [ShorthandChange]
+    /// The word each change was read from, by the change's index (empty
+    /// when the changes were not read from text).
+    public var words: [ShorthandWord]
 
-    public init(title: String, changes: [ShorthandChange]) {
+    public init(title: String, changes: [ShorthandChange], words: [ShorthandWord] = []) {
         self.title = title
         self.changes = changes
+        self.words = words
+    }
+
+    /// The word of the first change of `field` (`due`, `wait`, a declared
+    /// field's name), to name in an error about it.
+    public func word(settingField field: String) -> ShorthandWord? {
+        guard let index = changes.firstIndex(where: { $0.fieldName == field }), words.indices.contains(index) else { return nil }
+        return words[index]
     }
 
     public static func parse(
@@ -63,6 +74,7 @@ private struct ShorthandReader {
     var index = 0
     var titleWords: [String] = []
     var changes: [ShorthandChange] = []
+    var words: [ShorthandWord] = []
 
     init(text: String, command: ShorthandCommand, fields: FieldCatalog) {
         characters = Array(text)
@@ -78,13 +90,15 @@ private struct ShorthandReader {
             } else if word == "--" {
                 literal = true
             } else {
+                let changed = changes.count
                 try interpret(word, at: start)
+                if changes.count > changed { words.append(ShorthandWord(String(characters[start..<index]), at: start)) }
             }
         }
         if command == .add, titleWords.isEmpty {
             throw ShorthandError(position: characters.count, reason: .missingTitle)
         }
-        return Shorthand(title: titleWords.joined(separator: " "), changes: changes)
+        return Shorthand(title: titleWords.joined(separator: " "), changes: changes, words: words)
     }
 
     /// The next run of non-space characters, and where it starts.

@@ -16,6 +16,21 @@ public enum ShorthandChange: Hashable, Sendable {
     case setValue(FieldDeclaration, String?)
 }
 
+extension ShorthandChange {
+    /// The field the change sets, by the name errors and `ItemField` use.
+    public var fieldName: String {
+        switch self {
+        case .addTag, .removeTag: "tags"
+        case .setProject: "project"
+        case .setPriority: "priority"
+        case .setDue: "due"
+        case .setWait: "wait"
+        case .setRecurrence: "recurrence"
+        case .setValue(let field, _): field.name
+        }
+    }
+}
+
 /// Which command the shorthand is for: a few words mean different things in each.
 public enum ShorthandCommand: Sendable {
     /// `todo.add`: a new item. `-word` is title text (there is no tag to

@@ -56,23 +56,28 @@ struct Modify: AsyncParsableCommand {
 
 /// Shell words back into shorthand text.
 enum Shorthand {
-    /// The keys whose values may hold spaces: shorthand's and the query's.
-    static let keys: Set<String> = [
-        "project", "pro", "priority", "pri", "due", "wait", "recur", "due.before", "due.after", "priority.above",
-        "priority.below", "status",
-    ]
-
     /// The words joined by spaces. A word the shell kept whole although it
-    /// holds spaces, `due:"tomorrow 9am"` typed with quotes, gets its value
-    /// quoted again so todod reads it as one value; any other word ("Re:
-    /// budget review") is left as typed.
+    /// holds spaces, `due:"tomorrow 9am"` or `scheduled:"next fri"` typed
+    /// with quotes, gets its value quoted again so todod reads it as one
+    /// value. Any key counts, a field todod.conf declares as well as the
+    /// built-in ones (`estimate.above:…` in a query too): todoctl does not
+    /// know the list's fields, and todod names a key that is no field. Any
+    /// other word ("Re: budget review", "buy milk due:fri" typed as one
+    /// word, a path after the colon) is left as typed.
     static func joined(_ words: [String]) -> String {
         words.map { word in
             guard word.contains(where: \.isWhitespace), let colon = word.firstIndex(of: ":"),
-                keys.contains(word[..<colon].lowercased()), !word.contains("\""),
-                let first = word[word.index(after: colon)...].first, !first.isWhitespace
+                isKey(word[..<colon]), !word.contains("\""),
+                let first = word[word.index(after: colon)...].first, !first.isWhitespace, first != "/"
             else { return word }
             return word[...colon] + "\"" + word[word.index(after: colon)...] + "\""
         }.joined(separator: " ")
+    }
+
+    /// Letters, in dot-separated parts: `due`, `pri.above`.
+    static func isKey(_ text: Substring) -> Bool {
+        !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isLetter }
+        }
     }
 }

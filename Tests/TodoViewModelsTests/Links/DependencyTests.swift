@@ -88,14 +88,14 @@ import TodoViewModels
         let b = try viewModel.add(shorthand: "b depends:\(a)")
         let c = try viewModel.add(shorthand: "c depends:\(b)")
         let before = viewModel.snapshot
-        #expect(throws: TodoError.invalidLink(field: "depends", problem: .cycle([a, c, b, a]))) {
+        #expect(throws: TodoError.inWord(ShorthandWord("depends:\(c)", at: 0), .invalidLink(field: "depends", problem: .cycle([a, c, b, a])))) {
             try viewModel.perform(.modify(a, "depends:\(c)"))
         }
-        #expect(throws: TodoError.invalidLink(field: "depends", problem: .itself(a))) {
+        #expect(throws: TodoError.inWord(ShorthandWord("depends:\(a)", at: 0), .invalidLink(field: "depends", problem: .itself(a)))) {
             try viewModel.perform(.modify(a, "depends:\(a)"))
         }
-        #expect(throws: TodoError.invalidLink(field: "depends", problem: .missing(TodoID(99)))) {
-            try viewModel.perform(.modify(a, "depends:99"))
+        #expect(throws: TodoError.inWord(ShorthandWord("depends:99", at: 6), .invalidLink(field: "depends", problem: .missing(TodoID(99))))) {
+            try viewModel.perform(.modify(a, "pri:H depends:99"))
         }
         #expect(viewModel.snapshot == before)
         let message = TodoError.invalidLink(field: "depends", problem: .cycle([a, c, b, a])).description
@@ -145,7 +145,7 @@ import TodoViewModels
         let waiting = try viewModel.add(shorthand: "waiting")
         try viewModel.perform(.modify(waiting, "depends:" + ids.prefix(FieldKind.maximumLinks).map(\.description).joined(separator: ",")))
         #expect(viewModel.item(waiting)?.depends.count == FieldKind.maximumLinks)
-        #expect(throws: TodoError.invalidLink(field: "depends", problem: .tooMany(maximum: FieldKind.maximumLinks))) {
+        #expect(throws: TodoError.inWord(ShorthandWord("depends:\(ids.last!)", at: 0), .invalidLink(field: "depends", problem: .tooMany(maximum: FieldKind.maximumLinks)))) {
             try viewModel.perform(.modify(waiting, "depends:\(ids.last!)"))
         }
     }

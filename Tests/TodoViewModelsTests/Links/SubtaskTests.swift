@@ -99,13 +99,13 @@ import TodoViewModels
         let kitchen = try viewModel.add(shorthand: "kitchen parent:\(house)")
         let sink = try viewModel.add(shorthand: "sink parent:\(kitchen)")
         let before = viewModel.snapshot
-        #expect(throws: TodoError.invalidLink(field: "parent", problem: .cycle([house, sink, kitchen, house]))) {
+        #expect(throws: TodoError.inWord(ShorthandWord("parent:\(sink)", at: 0), .invalidLink(field: "parent", problem: .cycle([house, sink, kitchen, house])))) {
             try viewModel.perform(.modify(house, "parent:\(sink)"))
         }
-        #expect(throws: TodoError.invalidLink(field: "parent", problem: .missing(TodoID(77)))) {
+        #expect(throws: TodoError.inWord(ShorthandWord("parent:77", at: 2), .invalidLink(field: "parent", problem: .missing(TodoID(77))))) {
             try viewModel.perform(.addText("y parent:77"))
         }
-        #expect(throws: TodoError.invalidLink(field: "parent", problem: .itself(house))) {
+        #expect(throws: TodoError.inWord(ShorthandWord("parent:\(house)", at: 0), .invalidLink(field: "parent", problem: .itself(house)))) {
             try viewModel.perform(.modify(house, "parent:\(house)"))
         }
         #expect(viewModel.snapshot == before)
@@ -169,13 +169,14 @@ import TodoViewModels
         var parent = try viewModel.add(shorthand: "level 0")
         for level in 1..<ItemLinks.maximumDepth + 1 { parent = try viewModel.add(shorthand: "level \(level) parent:\(parent)") }
         #expect(viewModel.main.rows.last?.depth == ItemLinks.maximumDepth)
-        #expect(throws: TodoError.invalidLink(field: "parent", problem: .tooDeep(maximum: ItemLinks.maximumDepth))) {
+        let tooDeep = TodoError.invalidLink(field: "parent", problem: .tooDeep(maximum: ItemLinks.maximumDepth))
+        #expect(throws: TodoError.inWord(ShorthandWord("parent:\(parent)", at: 9), tooDeep)) {
             try viewModel.perform(.addText("too deep parent:\(parent)"))
         }
         // Moving a subtree under another is judged by its deepest subtask.
         let other = try viewModel.add(shorthand: "other")
         _ = try viewModel.add(shorthand: "under other parent:\(other)")
-        #expect(throws: TodoError.invalidLink(field: "parent", problem: .tooDeep(maximum: ItemLinks.maximumDepth))) {
+        #expect(throws: TodoError.inWord(ShorthandWord("parent:\(parent)", at: 0), tooDeep)) {
             try viewModel.perform(.modify(other, "parent:\(parent)"))
         }
     }
