@@ -22,6 +22,14 @@ import Testing
         let outside = try await todoctl("modify", "1", "size:XL", socket: socket)
         #expect(outside.stderr.contains("\"XL\" is not one of S, M, L for size"), "\(outside.stderr)")
 
+        // A quoted value with spaces stays one value for a declared field, as for due:.
+        let spaced = try await todoctl("add", "pack", "until:2999-12-24 18:00", socket: socket)
+        #expect(spaced.stdout == "2  [ ] pack  until 2999-12-24 at 18:00\n", "\(spaced)")
+        #expect(try await todoctl("rm", "2", socket: socket).status == 0)
+        // A link to a missing item is named with its word and place.
+        let missing = try await todoctl("modify", "1", "depends:99", socket: socket)
+        #expect(missing.stderr.contains("At 0 (depends:99): depends: there is no item 99"), "\(missing.stderr)")
+
         let json = try await todoctl("ls", "--json", socket: socket)
         #expect(json.stdout.contains("\"values\":{\"estimate\":3,\"size\":\"M\",\"until\":\"2999-12-24\"}"), "\(json.stdout)")
 
