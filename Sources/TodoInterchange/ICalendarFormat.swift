@@ -84,10 +84,7 @@ public enum ICalendarFormat {
 
     /// The properties todod reads (or writes anew, as `DTSTAMP`); any other
     /// property of a to-do is kept as it came (`ForeignFields.icalendar`).
-    static let modelledProperties: Set<String> = [
-        "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "STATUS", "COMPLETED", "DUE", "PRIORITY",
-        "CATEGORIES", "RRULE", "DESCRIPTION", "X-TODOD-RECURRENCE", "X-TODOD-NOTE", "X-TODOD-PROJECT", "X-TODOD-WAIT",
-    ]
+    static let modelledProperties = Set(OwnField.all.flatMap(\.icalendarNames) + OwnField.icalendarItemNames)
 
     private static func item(
         _ lines: [ContentLine], components: [String], at location: String, timeZone: TimeZone, fields: FieldCatalog

@@ -1,3 +1,5 @@
+import TodoModel
+
 /// One task as `task export` writes it. Every field is optional here so
 /// that a missing one is reported by name (`TaskwarriorFormat.read`) rather
 /// than as a decoding error. The attributes of declared fields (`scheduled`,
@@ -14,10 +16,7 @@ struct TaskwarriorTask: Codable {
     /// depends on the catalog an import is given, and an item imported
     /// before they were declared keeps them in `foreign`, which must still
     /// go back to Taskwarrior. A declared field never takes one of these.
-    static let modelledKeys: Set<String> = [
-        "id", "uuid", "description", "status", "entry", "modified", "end", "due", "wait", "tags", "project",
-        "priority", "annotations", "recur", "rtype", "mask", "imask", "parent", "todod_recur", "urgency",
-    ]
+    static let modelledKeys = Set(OwnField.all.flatMap(\.taskwarriorNames) + OwnField.taskwarriorItemNames)
 
     var id: Int?
     var uuid: String?

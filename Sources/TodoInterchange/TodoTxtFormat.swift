@@ -57,7 +57,7 @@ public enum TodoTxtFormat {
 
     /// The add-ons that are the item's own fields, or topydo's link keys,
     /// which no declared field takes.
-    static let ownKeys: Set<String> = ["due", "wait", "rec", "pri", LinkKeys.label, LinkKeys.dependedOn]
+    static let ownKeys = Set(OwnField.all.flatMap(\.todoTxtKeys) + [LinkKeys.label, LinkKeys.dependedOn])
 
     /// The declared fields by their key in a line; the first field to name
     /// a key has it, and none takes one of `ownKeys`. Links are not read

@@ -158,7 +158,7 @@ public struct ItemField: RawRepresentable, Hashable, Sendable, Codable, CodingKe
     public static let recurrence = ItemField(rawValue: "recurrence")
 
     /// The item's own fields, in the order `todoctl show` lists them.
-    public static let itemFields: [ItemField] = [.title, .done, .due, .tags, .project, .priority, .notes, .wait, .recurrence]
+    public static let itemFields: [ItemField] = OwnField.all.map(\.field)
 
     public var description: String { rawValue }
 

@@ -48,10 +48,10 @@ public struct ListSort: Hashable, Sendable, CustomStringConvertible {
             switch self {
             case .created: "created"
             case .modified: "modified"
-            case .title: "title"
-            case .due: "due"
-            case .priority: "priority"
-            case .project: "project"
+            case .title: OwnField.title.name
+            case .due: OwnField.due.name
+            case .priority: OwnField.priority.name
+            case .project: OwnField.project.name
             case .urgency: "urgency"
             case .declared(let name): name
             }

@@ -9,18 +9,18 @@ public struct FieldCatalog: Hashable, Sendable {
     /// The fields every list has. A new built-in field is added here.
     public static let builtIn = FieldCatalog(checked: [.scheduled, .until, .depends, .parent])
 
-    /// Keys shorthand, queries or sorts already use for the item's own
-    /// fields and words, which a user-defined field may not take; and the
-    /// names the interchange formats already give the item's own fields (a
-    /// field's name is its Taskwarrior attribute and its todo.txt key):
-    /// todo.txt's `t:` and `rec:`, Taskwarrior's `annotations`, `mask`,
-    /// `imask` and `rtype`.
-    public static let reservedNames: Set<String> = [
-        "title", "done", "due", "tags", "tag", "project", "pro", "priority", "pri", "notes", "note", "wait", "recur",
-        "recurrence", "status", "created", "modified", "urgency", "id", "uuid", "entry", "end", "description",
-        "depends", "parent", "values", "ready", "blocked", "blocking", "overdue", "recurring", "and", "or", "not", "none",
-        "t", "rec", "annotations", "mask", "imask", "rtype",
-    ]
+    /// Names a user-defined field may not take: the item's own fields'
+    /// spellings (`OwnField`), and the names the interchange formats give
+    /// them and the item (a user-defined field's name is its Taskwarrior
+    /// attribute and its todo.txt key: Taskwarrior's `annotations`, todo.txt's
+    /// `rec`); the words of queries and sorts; and todo.txt's `t`, which is
+    /// `scheduled`'s there.
+    public static let reservedNames: Set<String> = Set(
+        OwnField.all.flatMap { $0.spellings + $0.taskwarriorNames + $0.todoTxtKeys } + OwnField.taskwarriorItemNames
+            + [
+                "status", "created", "modified", "values", "ready", "blocked", "blocking", "overdue", "recurring", "and", "or",
+                "not", "none", "t",
+            ])
 
     private init(checked declarations: [FieldDeclaration]) {
         self.declarations = declarations

@@ -14,15 +14,20 @@ enum QueryKey: CaseIterable {
     case dueAfter
     case status
 
+    /// An own field's spellings (`OwnField`), with the comparison after a dot.
     var spellings: [String] {
-        switch self {
-        case .project: ["project", "pro"]
-        case .priority: ["priority", "pri"]
-        case .priorityAbove: ["priority.above", "pri.above"]
-        case .priorityBelow: ["priority.below", "pri.below"]
-        case .due: ["due"]
-        case .dueBefore: ["due.before"]
-        case .dueAfter: ["due.after"]
+        func spelled(_ field: OwnField, _ comparison: String? = nil) -> [String] {
+            precondition(field.isQueryKey && comparison.map(field.queryComparisons.contains) != false)
+            return field.spellings.map { spelling in comparison.map { spelling + "." + $0 } ?? spelling }
+        }
+        return switch self {
+        case .project: spelled(.project)
+        case .priority: spelled(.priority)
+        case .priorityAbove: spelled(.priority, "above")
+        case .priorityBelow: spelled(.priority, "below")
+        case .due: spelled(.due)
+        case .dueBefore: spelled(.due, "before")
+        case .dueAfter: spelled(.due, "after")
         case .status: ["status"]
         }
     }

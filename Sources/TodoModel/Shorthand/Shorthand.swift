@@ -55,13 +55,14 @@ private enum ShorthandKey {
     case project, priority, due, wait, recur
     case field(FieldDeclaration)
 
+    /// The own field's key, by `OwnField`'s spellings.
     init?(_ spelling: some StringProtocol) {
-        switch spelling.lowercased() {
-        case "project", "pro": self = .project
-        case "priority", "pri": self = .priority
-        case "due": self = .due
-        case "wait": self = .wait
-        case "recur": self = .recur
+        switch OwnField.shorthandKey(spelled: spelling)?.field {
+        case .project?: self = .project
+        case .priority?: self = .priority
+        case .due?: self = .due
+        case .wait?: self = .wait
+        case .recurrence?: self = .recur
         default: return nil
         }
     }

@@ -20,12 +20,12 @@ extension ShorthandChange {
     /// The field the change sets, by the name errors and `ItemField` use.
     public var fieldName: String {
         switch self {
-        case .addTag, .removeTag: "tags"
-        case .setProject: "project"
-        case .setPriority: "priority"
-        case .setDue: "due"
-        case .setWait: "wait"
-        case .setRecurrence: "recurrence"
+        case .addTag, .removeTag: ItemField.tags.rawValue
+        case .setProject: ItemField.project.rawValue
+        case .setPriority: ItemField.priority.rawValue
+        case .setDue: ItemField.due.rawValue
+        case .setWait: ItemField.wait.rawValue
+        case .setRecurrence: ItemField.recurrence.rawValue
         case .setValue(let field, _): field.name
         }
     }
