@@ -144,8 +144,8 @@ public struct TodoCollection: Sendable {
     }
 
     /// Marks an item done or active. Completing a recurring item with a due
-    /// date also adds its next occurrence, in the same step, so one undo
-    /// takes back both.
+    /// date also adds its next occurrence (with fresh copies of its
+    /// subtasks), in the same step, so one undo takes back both.
     public func setDone(_ id: TodoID, _ done: Bool, at now: Date, in timeZone: TimeZone) throws(TodoError)
         -> UndoStep?
     {
@@ -157,14 +157,15 @@ public struct TodoCollection: Sendable {
         var changes = [ItemChange(before: before, after: after)]
         var description = "\(verb) \(Self.quoted(before.title))"
         if done, let next = nextOccurrence(of: before, id: nextID, completedAt: now, in: timeZone) {
-            changes.append(ItemChange(before: nil, after: next))
-            description += " (next: \(next.id), due \(next.due!.worded(in: timeZone, now: now)))"
+            changes += next.map { ItemChange(before: nil, after: $0) }
+            description += " (next: \(next[0].id), due \(next[0].due!.worded(in: timeZone, now: now))"
+            description += next.count > 1 ? ", with \(Self.counted(next.count - 1, "subtask")))" : ")"
         }
         if !done, let spawned = untouchedOccurrence(spawnedBy: before) {
             // Reopening takes back what completing did: done, undone, done
             // must not leave two next occurrences.
-            changes.append(ItemChange(before: spawned, after: nil))
-            description += " (its next occurrence \(spawned.id) is gone)"
+            changes += spawned.map { ItemChange(before: $0, after: nil) }
+            description += " (its next occurrence \(spawned[0].id) is gone)"
         }
         if done {
             let subtasks = completedDescendants(of: id, at: now)
@@ -176,50 +177,6 @@ public struct TodoCollection: Sendable {
             if !parents.isEmpty { description += " and \(Self.counted(parents.count, "parent"))" }
         }
         return UndoStep(description: description, changes: changes)
-    }
-
-    /// The occurrence completing `item` added, if it is still as it was
-    /// made: created at the completion instant, not done, never changed.
-    private func untouchedOccurrence(spawnedBy item: TodoItem) -> TodoItem? {
-        guard item.recurrence != nil, let completedAt = item.completedAt else { return nil }
-        // One that has gained a subtask or a dependent since is no longer as it was made.
-        return items.first { (candidate: TodoItem) -> Bool in
-            candidate.id > item.id && candidate.createdAt == completedAt && candidate.updatedAt == completedAt && !candidate.isDone
-                && candidate.title == item.title && candidate.recurrence == item.recurrence && candidate.fieldChangedAt.isEmpty
-                && links.children(of: candidate.id).isEmpty && links.dependents(of: candidate.id).isEmpty
-        }
-    }
-
-    /// The item that follows a recurring item completed at `now`: a copy
-    /// with a new id, not done, due one period later (`Recurrence.next`). A
-    /// wait date keeps its distance before the due date; notes are kept,
-    /// because they are about the task, not one occurrence of it, and so is
-    /// what other programs keep with it (an alarm, a user-defined attribute).
-    private func nextOccurrence(of item: TodoItem, id: TodoID, completedAt now: Date, in timeZone: TimeZone) -> TodoItem? {
-        guard let recurrence = item.recurrence, let due = item.due else { return nil }
-        let nextDue = recurrence.next(after: due, completedAt: now, in: timeZone)
-        if let until = item.until, nextDue.sortInstant(in: timeZone) >= until.overdueFrom(in: timeZone) {
-            return nil  // the repetition ends with its `until`
-        }
-        let shift = nextDue.sortInstant(in: timeZone).timeIntervalSince(due.sortInstant(in: timeZone))
-        let days = CalendarDay(nextDue.sortInstant(in: timeZone), in: timeZone).dayNumber
-            - CalendarDay(due.sortInstant(in: timeZone), in: timeZone).dayNumber
-        func shifted(_ date: DueDate) -> DueDate {
-            switch date {
-            case .day(let day): .day(day.adding(days: days))
-            case .moment(let date): .moment(date.addingTimeInterval(shift))
-            }
-        }
-        // Declared fields come along; a scheduled date keeps its distance
-        // before the due date, as a wait date does.
-        var values = item.values
-        if case .date(let scheduled)? = values[FieldDeclaration.scheduled.name] {
-            values[FieldDeclaration.scheduled.name] = .date(shifted(scheduled))
-        }
-        return TodoItem(
-            id: id, title: item.title, createdAt: now, due: nextDue, tags: item.tags, project: item.project,
-            priority: item.priority, notes: item.notes, wait: item.wait.map(shifted), recurrence: recurrence,
-            values: values, foreign: item.foreign)
     }
 
     /// Sets or clears the due date (a repetition is anchored to the new one).

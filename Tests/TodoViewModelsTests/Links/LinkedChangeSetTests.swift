@@ -37,17 +37,25 @@ import TodoViewModels
         let edits = [
             "+work", "-work", "pri:H", "pri:", "project:home", "project:", "due:fri", "due:", #"due:"today 13:00""#,
             #"due:"today 15:00""#, #"due:"today 17:00""#,
+            // A repeating parent brings copies of its subtasks back when completed.
+            "recur:weekly", "recur:",
         ]
         var refusedCycles = 0
         var deepestTree = 0
+        var repeatedSubtrees = 0
 
         for step in 0..<300 {
             let ids = viewModel.snapshot.items.map(\.id)
             func someID() -> TodoID { ids.randomElement(using: &random) ?? TodoID(1) }
+            func openRepeatingParents() -> [TodoID] {
+                let parents = Set(viewModel.snapshot.items.compactMap(\.parent))
+                return viewModel.snapshot.items.filter { $0.recurrence != nil && !$0.isDone && parents.contains($0.id) }.map(\.id)
+            }
             let title = titles.randomElement(using: &random)!
             let command: TodoCommand =
                 switch Int.random(in: 0..<20, using: &random) {
-                case 0, 1: .addText("\(title) \(edits.randomElement(using: &random)!)")
+                case 0: .addText("\(title) \(edits.randomElement(using: &random)!)")
+                case 1: .addText("\(title) recur:daily")
                 case 2, 3: .addText("\(title) parent:\(someID())")
                 case 4: .addText("\(title) depends:\(someID())")
                 case 5, 16, 17: .modify(someID(), "parent:\(someID())")
@@ -55,7 +63,9 @@ import TodoViewModels
                 case 7, 18, 19: .modify(someID(), "depends:\(someID())")
                 case 8: .modify(someID(), "depends:-\(someID())")
                 case 9: .modify(someID(), edits.randomElement(using: &random)!)
-                case 10, 11: .setDone(someID(), Bool.random(using: &random))
+                case 10: .setDone(someID(), Bool.random(using: &random))
+                // An open repeating parent, completed: its subtasks come back copied.
+                case 11: .setDone(openRepeatingParents().randomElement(using: &random) ?? someID(), true)
                 case 12: .delete(someID())
                 case 13: Bool.random(using: &random) ? .clearCompleted : .toggleAll
                 case 14: .undo
@@ -87,6 +97,9 @@ import TodoViewModels
             }
             try expectInvariants(viewModel.snapshot.items, after: command)
             deepestTree = max(deepestTree, viewModel.main.rows.map { $0.depth ?? 0 }.max() ?? 0)
+            if case .setDone(_, true) = command, viewModel.snapshot.history.nextUndo?.description.contains(", with ") == true {
+                repeatedSubtrees += 1
+            }
             if step % 10 == 9 {
                 for (id, definition) in definitions {
                     let fresh = try viewModel.openView(.own(100), definition: definition)
@@ -101,6 +114,7 @@ import TodoViewModels
         // The run did make trees and refuse cycles, or it tested little.
         #expect(deepestTree >= 2)
         #expect(refusedCycles > 0)
+        #expect(repeatedSubtrees > 0)
     }
 
     /// No link to a missing item or to itself, no cycle of parents or of
