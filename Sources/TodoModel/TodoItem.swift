@@ -118,9 +118,19 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
 
     /// Tags in the order they are shown and stored: A to Z ignoring case.
     public var sortedTags: [String] {
-        // Most items have a tag or none: nothing to compare (or lowercase).
-        if tags.count < 2 { return Array(tags) }
-        return tags.sorted { (NameCase.lowercased($0), $0) < (NameCase.lowercased($1), $1) }
+        // Every row of every view asks (a view of 100,000 items, a fifth of
+        // its rows' time went here): most items have two tags or fewer, which
+        // need at most one comparison and no generic copy of the set.
+        func precedes(_ a: String, _ b: String) -> Bool { (NameCase.lowercased(a), a) < (NameCase.lowercased(b), b) }
+        switch tags.count {
+        case 0: return []
+        case 1: return [tags.first!]
+        case 2:
+            var pair = tags.makeIterator()
+            let (a, b) = (pair.next()!, pair.next()!)
+            return precedes(a, b) ? [a, b] : [b, a]
+        default: return tags.sorted(by: precedes)
+        }
     }
 }
 

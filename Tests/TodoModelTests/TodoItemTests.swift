@@ -30,4 +30,13 @@ import TodoModel
         #expect(!changed)
         #expect(item == before)
     }
+
+    @Test(arguments: [
+        ([], []), (["b"], ["b"]), (["b", "A"], ["A", "b"]), (["a", "B"], ["a", "B"]), (["Work", "work"], ["Work", "work"]),
+        (["c", "B", "a"], ["a", "B", "c"]), (["é", "e", "Z"], ["e", "Z", "é"]),
+    ] as [([String], [String])])
+    func tagsAreSortedAToZIgnoringCaseWhateverTheirNumber(tags: [String], sorted: [String]) {
+        let item = TodoItem(id: TodoID(1), title: "x", createdAt: created, tags: Set(tags))
+        #expect(item.sortedTags == sorted)
+    }
 }
