@@ -139,19 +139,22 @@ struct ContentLine: Hashable {
     }
 
     /// `line` folded to lines of at most 75 octets (RFC 5545 §3.1), never
-    /// inside a character, each ended by CRLF.
+    /// inside a character's UTF-8, each ended by CRLF. Folded by Unicode
+    /// scalars, not `Character`s: one Character (a letter with many marks,
+    /// a family emoji) may be longer than a line, and a fold before a mark
+    /// is unfolded as any other (`parse`).
     static func folded(_ line: String) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
         var octets = 0
-        for character in line {
-            let size = character.utf8.count
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
             if octets + size > 75 {
-                result += "\r\n "
+                result.append(contentsOf: "\r\n ".unicodeScalars)
                 octets = 1
             }
-            result.append(character)
+            result.append(scalar)
             octets += size
         }
-        return result + "\r\n"
+        return String(result) + "\r\n"
     }
 }

@@ -67,10 +67,12 @@ public enum ICalendarFormat {
                 todo = nil
                 if let skipped { batch.skipped.append(skipped) }
                 guard let item, case .external(let uid) = item.identity else { continue }
-                if let first = seen[uid] {
+                // As the import plan knows them: a UUID in capitals is the
+                // same UUID, and the same item, which an export would write twice.
+                if let first = seen[ExternalIdentity.normalized(uid)] {
                     throw ImportProblem(location: location, message: "UID \(uid) is also the UID of \(first)")
                 }
-                seen[uid] = location
+                seen[ExternalIdentity.normalized(uid)] = location
                 batch.items.append(item)
             case "END" where todo != nil:
                 stray.append(line.name + ":" + line.value)  // closes nothing open: not kept, said
@@ -127,17 +129,28 @@ public enum ICalendarFormat {
         }
         let due = try self.due(first, at: location, timeZone: timeZone, remarks: &remarks)
         var recurrence: Recurrence?
+        let dueDay: CalendarDay? =
+            switch due {
+            case .day(let day)?: day
+            case .moment(let moment)?: CalendarDay(moment, in: timeZone)
+            case nil: nil
+            }
+        // todod's own text says what an RRULE cannot ("from completion"),
+        // while the RRULE is still the one todod wrote beside it: a
+        // repetition changed (or ended) in a calendar, which keeps the X-
+        // line as it was, is read from the RRULE.
         if let own = text("X-TODOD-RECURRENCE") {
-            recurrence = Recurrence(own)
-            if recurrence == nil { remarks.append("X-TODOD-RECURRENCE \(ImportFields.shown(own)) not understood; RRULE read instead") }
+            if let read = Recurrence(own) {
+                if let rule = first["RRULE"]?.value, ICalendarRecurrence.sameRule(rule, ICalendarRecurrence.rule(of: read, due: dueDay)) {
+                    recurrence = read
+                } else {
+                    remarks.append("X-TODOD-RECURRENCE \(ImportFields.shown(own)) not used: the RRULE was changed since todod wrote it")
+                }
+            } else {
+                remarks.append("X-TODOD-RECURRENCE \(ImportFields.shown(own)) not understood; RRULE read instead")
+            }
         }
         if recurrence == nil, let rule = first["RRULE"]?.value {
-            let dueDay: CalendarDay? =
-                switch due {
-                case .day(let day)?: day
-                case .moment(let moment)?: CalendarDay(moment, in: timeZone)
-                case nil: nil
-                }
             switch ICalendarRecurrence.read(rule, due: dueDay) {
             case .success(let read): recurrence = read
             case .failure(let problem): remarks.append(problem.message)
@@ -145,18 +158,37 @@ public enum ICalendarFormat {
         }
         let updatedAt = try instant("LAST-MODIFIED")
         let createdAt = try instant("CREATED")
+        // Notes are dated when the to-do was last changed or made; without
+        // either, when the calendar wrote it (DTSTAMP, which RFC 5545 asks of
+        // every to-do), not in 1970. One that is no date is passed over:
+        // todod writes its own.
+        var stampRemarks: [String] = []
+        let stamp = first["DTSTAMP"].flatMap { try? date($0, at: location, timeZone: timeZone, remarks: &stampRemarks) }
+        let notesDate = updatedAt ?? createdAt ?? stamp.map { InterchangeDates.instant(of: $0, in: timeZone) } ?? Date(timeIntervalSince1970: 0)
         var notes: [TodoNote] = []
+        // todod writes its notes twice: DESCRIPTION, one a line, and
+        // X-TODOD-NOTE, each with its date. A calendar where the description
+        // was edited keeps the X- lines as they were (RFC 5545 asks it to),
+        // so they are read only while they say what DESCRIPTION says; else
+        // its lines are the notes, a line dated as the note of its text was.
         let ownNotes = lines.filter { $0.name == "X-TODOD-NOTE" }
-        if !ownNotes.isEmpty {
+        let description = text("DESCRIPTION")
+        var ownDates: [String: Date] = [:]
+        for line in ownNotes {
+            let added = line.parameters["X-ADDED"].flatMap { InterchangeDates.utcInstant($0) }
+            let text = ContentLine.unescaped(line.value)
+            if ownDates[text] == nil { ownDates[text] = added ?? notesDate }
+        }
+        if !ownNotes.isEmpty, description == nil || description == ownNotes.map({ ContentLine.unescaped($0.value) }).joined(separator: "\n") {
             for line in ownNotes {
                 let added = line.parameters["X-ADDED"].flatMap { InterchangeDates.utcInstant($0) }
                 let note = try ImportFields.note(ContentLine.unescaped(line.value), at: "\(location), line \(line.lineNumber)")
-                notes.append(TodoNote(text: note, addedAt: added ?? updatedAt ?? createdAt ?? Date(timeIntervalSince1970: 0)))
+                notes.append(TodoNote(text: note, addedAt: added ?? notesDate))
             }
-        } else if let description = text("DESCRIPTION") {
+        } else if let description {
             for line in description.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
                 let note = try ImportFields.note(String(line), at: "\(location), DESCRIPTION")
-                notes.append(TodoNote(text: note, addedAt: updatedAt ?? createdAt ?? Date(timeIntervalSince1970: 0)))
+                notes.append(TodoNote(text: note, addedAt: ownDates[String(line)] ?? notesDate))
             }
         }
         guard notes.count <= TodoItem.maximumNotes else {
@@ -432,7 +464,11 @@ public enum ICalendarFormat {
         // A repeating item's due moment is written in floating local time:
         // todod repeats it at the same wall-clock time, and the RRULE's days
         // are the local ones, which in UTC could be the day before or after.
-        let floating = item.recurrence != nil
+        // So is one with an RRULE kept as it came (`FREQ=WEEKLY;BYDAY=MO,WE`):
+        // counted from a start in UTC, its 09:00 would be 10:00 in summer.
+        let floating =
+            item.recurrence != nil
+            || Self.nesting(item.foreign.icalendar).contains { $0.depth == 0 && Self.name(of: $0.line) == "RRULE" }
         func value(_ date: DueDate) -> String {
             switch date {
             case .day(let day): ";VALUE=DATE:" + InterchangeDates.compact(day)

@@ -55,6 +55,17 @@ enum ICalendarRecurrence {
         default: return refusal("todod repeats daily, weekly, monthly or yearly")
         }
         if anchor != nil, unit != .month && unit != .year { return refusal("todod repeats by days of the month monthly or yearly") }
+        // RFC 5545 passes over a month that lacks the start's day (monthly
+        // from 31 January: 31 March next), where todod is due on its last
+        // day (28 February): a rule without BYMONTHDAY that meets such a
+        // month is not todod's, and is kept as it came.
+        if parts["BYMONTHDAY"] == nil, let due, unit == .month || unit == .year {
+            let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]  // February as in most years
+            let months = unit == .month ? (0..<12).map { (due.month - 1 + $0 * interval) % 12 } : [due.month - 1]
+            if months.contains(where: { lengths[$0] < due.day }) {
+                return refusal("RFC 5545 passes over the months without day \(due.day), where todod is due on their last day")
+            }
+        }
         do { return .success(try Recurrence(.every(interval, unit), anchorDay: anchor)) } catch { return refusal(error.message) }
     }
 
@@ -83,6 +94,16 @@ enum ICalendarRecurrence {
             }
             return rule
         }
+    }
+
+    /// Whether two rules say the same but for `UNTIL` (which is the item's
+    /// `until`): their parts compared as a set, since calendars write them
+    /// in their own order.
+    static func sameRule(_ rule: String, _ other: String) -> Bool {
+        func parts(_ rule: String) -> Set<String> {
+            Set(rule.uppercased().split(separator: ";").map(String.init).filter { !$0.hasPrefix("UNTIL=") && !$0.isEmpty })
+        }
+        return parts(rule) == parts(other)
     }
 
     /// The rule's `UNTIL` value, as written (`20270131` or `20270131T235959[Z]`).

@@ -109,7 +109,12 @@ public enum TaskwarriorFormat {
         if trimmed.first == "[" {
             let data = Data(text.utf8)
             var tasks: [TaskwarriorTask]
-            do { tasks = try decoder.decode([TaskwarriorTask].self, from: data) } catch { throw problem(error) }
+            do { tasks = try decoder.decode([TaskwarriorTask].self, from: data) } catch {
+                if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty, let located = badLine(in: text) {
+                    throw located
+                }
+                throw problem(error)
+            }
             let objects = (try? decoder.decode([LenientJSONObject].self, from: data)) ?? []
             for (index, object) in objects.enumerated() where index < tasks.count {
                 (tasks[index].fieldAttributes, tasks[index].foreign, tasks[index].unreadable) = otherAttributes(of: object, fields: fields)
@@ -132,6 +137,31 @@ public enum TaskwarriorFormat {
         return tasks
     }
 
+    /// Where a JSON array that does not parse goes wrong, by line:
+    /// JSONDecoder says only that the whole is not JSON, and `task export`
+    /// writes a task a line, so each line is read alone, without the
+    /// array's brackets and commas. A file cut short is said as such. Nil
+    /// when no line is to blame (a file laid out otherwise).
+    private static func badLine(in text: String) -> ImportProblem? {
+        let decoder = JSONDecoder()
+        func parses(_ json: Substring) -> Bool { (try? decoder.decode(AnyJSON.self, from: Data(json.utf8))) != nil }
+        for (number, line) in textLines(text).enumerated() {
+            var body = Substring(line.trimmingWhitespace())
+            if number == 0, body.first == "[" { body = body.dropFirst() }
+            if body.last == "," { body = body.dropLast() }
+            if body.last == "]", !parses(body) { body = body.dropLast() }
+            body = Substring(body.trimmingWhitespace())
+            guard !body.isEmpty else { continue }
+            guard body != "{" else { return nil }  // pretty-printed: a task is many lines
+            guard parses(body) else {
+                return ImportProblem(location: "line \(number + 1)", message: "not valid JSON: \(ImportFields.shown(body))")
+            }
+        }
+        let end = text.trimmingWhitespace()
+        guard !end.hasSuffix("]") else { return nil }
+        return ImportProblem(location: "line \(textLines(end).count)", message: "the file ends inside the JSON array (no closing ]): is it cut short?")
+    }
+
     /// The attributes that are not the item's own: those of declared
     /// fields, as they came; those todod does not model, each value as JSON
     /// text; and those whose value it cannot hold.
@@ -143,6 +173,8 @@ public enum TaskwarriorFormat {
         for (key, value) in object.values where !TaskwarriorTask.modelledKeys.contains(key) {
             if fields[key] != nil { declared[key] = value } else { foreign[key] = value.text }
         }
+        // Kept while the task may be a done occurrence (`item`), never a declared field's.
+        for key in TaskwarriorTask.occurrenceKeys { if let value = object.values[key] { foreign[key] = value.text } }
         return (declared, foreign, object.unreadable.filter { !TaskwarriorTask.modelledKeys.contains($0) }.sorted())
     }
 
@@ -204,16 +236,22 @@ public enum TaskwarriorFormat {
             if priority == nil { remarks.append("priority \"\(ImportFields.shown(letter))\" not used (todod has H, M and L)") }
         }
         var recurrence: Recurrence?
-        if let text = task.todod_recur { recurrence = Recurrence(text) }
-        if recurrence == nil, let text = task.recur, !text.isEmpty, task.status != "completed" || task.parent == nil {
+        if let text = task.recur, !text.isEmpty, task.status != "completed" || task.parent == nil {
             recurrence = TaskwarriorRecurrence.read(text)
             if recurrence == nil { remarks.append("repetition \"\(ImportFields.shown(text))\" left out: todod cannot repeat that way") }
+            // todod's own text says what `recur` cannot ("from completion"),
+            // while `recur` still says its period: one changed in Taskwarrior
+            // (which keeps `todod_recur` as it was) is read from `recur`.
+            if let own = task.todod_recur.flatMap(Recurrence.init), own.period == recurrence?.period { recurrence = own }
         }
         let tags = try ImportFields.tags(task.tags ?? [], at: location, remarks: &remarks)
         for name in task.unreadable { remarks.append("\(ImportFields.shown(name)) left out: a value todod cannot hold") }
         // A priority todod has no letter for (one of a UDA's values) is
         // kept as it came, and written back while todod has none of its own.
         var kept = task.foreign
+        // A done occurrence keeps what made it one (`TaskwarriorTask.occurrenceKeys`);
+        // any other task has them read, or made anew on export.
+        if !isDone || recurrence != nil { for key in TaskwarriorTask.occurrenceKeys { kept[key] = nil } }
         if let letter = task.priority, !letter.isEmpty, priority == nil { kept["priority"] = AnyJSON.string(letter).text }
         // A declared field's value that does not fit it is kept as it came
         // too (Taskwarrior's rc and todod.conf may disagree), and said; an
@@ -390,8 +428,10 @@ public enum TaskwarriorFormat {
             }
             task.fieldAttributes[attribute] = json
         }
-        // What Taskwarrior wrote and todod does not model goes back as it came.
+        // What Taskwarrior wrote and todod does not model goes back as it came;
+        // what made a done task an occurrence, while it is done.
         task.foreign = item.foreign.taskwarrior
+        if !item.isDone { for key in TaskwarriorTask.occurrenceKeys { task.foreign[key] = nil } }
         return String(decoding: (try? encoder.encode(task)) ?? Data(), as: UTF8.self)
     }
 

@@ -18,6 +18,13 @@ struct TaskwarriorTask: Codable {
     /// go back to Taskwarrior. A declared field never takes one of these.
     static let modelledKeys = Set(OwnField.all.flatMap(\.taskwarriorNames) + OwnField.taskwarriorItemNames)
 
+    /// The modelled attributes that make a task an occurrence of a
+    /// recurring one. A done occurrence is a done item of its own, which
+    /// todod does not repeat; these are kept as they came for it
+    /// (`TaskwarriorFormat`), so that it goes back to Taskwarrior as the
+    /// occurrence of its template it was, and written back while it is done.
+    static let occurrenceKeys: Set<String> = ["parent", "imask", "recur", "rtype", "mask"]
+
     var id: Int?
     var uuid: String?
     var description: String?
@@ -94,8 +101,13 @@ struct TaskwarriorTask: Codable {
         }
         // A priority todod has no letter for is kept (`TaskwarriorFormat`)
         // and goes back while todod has none of its own.
+        // So is what made a done task an occurrence (`occurrenceKeys`), while
+        // todod does not repeat it.
         for (key, text) in foreign
-        where fieldAttributes[key] == nil && (!Self.modelledKeys.contains(key) || key == "priority" && priority == nil) {
+        where fieldAttributes[key] == nil
+            && (!Self.modelledKeys.contains(key) || key == "priority" && priority == nil
+                || Self.occurrenceKeys.contains(key) && recur == nil && parent == nil)
+        {
             if let value = AnyJSON(text: text) { try others.encode(value, forKey: ForeignKey(stringValue: key)) }
         }
     }

@@ -101,7 +101,8 @@ public enum TodoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .mainViewIsPermanent:
             return "The view \"main\" is the default view and cannot be removed; change what it shows with `todoctl view save main QUERY`."
         case .invalidImport(let location, let message):
-            return "Nothing was imported: \(location): \(message)."
+            // A problem that is a sentence of its own (a title's) has its full stop.
+            return "Nothing was imported: \(location): \(message)" + (message.hasSuffix(".") ? "" : ".")
         case .importOutdated:
             return "Nothing was imported: the list changed while the import was planned. Import again."
         case .invalidLink(let field, let problem):

@@ -55,6 +55,17 @@ import TodoModel
         #expect(InterchangeFormat.todotxt.text(decoding: Array("price in é\n".utf8)) == "price in é\n")
     }
 
+    /// One Character may be longer than a line may be (e with 40 accents
+    /// is 81 octets): it is folded between its scalars, and read back whole.
+    @Test func aCharacterLongerThanALineIsFoldedBetweenItsScalars() throws {
+        let long = "e" + String(repeating: "\u{301}", count: 40)
+        let line = "SUMMARY:" + long + " and " + long
+        let folded = ContentLine.folded(line)
+        let physical = folded.utf8.split(separator: 10).map { Array($0) }
+        #expect(physical.allSatisfy { $0.count <= 76 }, "\(physical.map(\.count))")  // 75 octets and the CR
+        #expect(try ContentLine.parse(folded).map(\.text) == [line])
+    }
+
     /// A fold between characters may still come before a combining mark (é
     /// as e and U+0301), which Swift reads with the space as one Character.
     @Test func aFoldBeforeACombiningMarkIsUnfolded() throws {

@@ -200,6 +200,98 @@ import TodoModel
         #expect(try ICalendarFormat.read(same, timeZone: .berlin).items.first?.recurrence == .monthly)
     }
 
+    /// RFC 5545 passes over the months a plain `FREQ=MONTHLY` from the
+    /// 31st (or a `FREQ=YEARLY` from 29 February) cannot land on, where todod
+    /// is due on their last day: such a rule is not todod's repetition, and
+    /// goes back as it came. One that meets no shorter month is read.
+    @Test func aPlainRuleFromADaySomeMonthsLackIsKeptAsItCame() throws {
+        func day(_ y: Int, _ m: Int, _ d: Int) -> CalendarDay { CalendarDay(year: y, month: m, day: d) }
+        for (rule, due) in [("FREQ=MONTHLY", day(2026, 1, 31)), ("FREQ=MONTHLY;INTERVAL=3", day(2026, 3, 31)), ("FREQ=YEARLY", day(2028, 2, 29))] {
+            let text = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;VALUE=DATE:\(InterchangeDates.compact(due))\nRRULE:\(rule)\nEND:VTODO\n"
+            let item = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
+            #expect(item.recurrence == nil, "\(rule)")
+            #expect(item.foreign.icalendar == ["RRULE:" + rule])
+            #expect(item.remarks.first?.contains("passes over the months without day \(due.day)") == true, "\(item.remarks)")
+        }
+        #expect(try ICalendarRecurrence.read("FREQ=MONTHLY", due: day(2026, 1, 28)).get() == .monthly)
+        #expect(try ICalendarRecurrence.read("FREQ=MONTHLY;INTERVAL=2", due: day(2026, 1, 30)).get() == Recurrence(.every(2, .month)))
+        #expect(try ICalendarRecurrence.read("FREQ=MONTHLY;INTERVAL=12", due: day(2026, 1, 31)).get() == Recurrence(.every(12, .month)))
+        #expect(try ICalendarRecurrence.read("FREQ=YEARLY", due: day(2027, 3, 31)).get() == .yearly)
+    }
+
+    /// An RRULE kept as it came counts from the to-do's DTSTART in that
+    /// start's zone: written in UTC, a rule at 09:00 in Berlin would come at
+    /// 10:00 all summer. So its start and due moments are written as todod
+    /// writes its own repetitions', in floating local time.
+    @Test func aKeptRuleKeepsItsWallClockTime() throws {
+        let text = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDTSTART;TZID=Europe/Berlin:20260105T090000\n"
+            + "DUE;TZID=Europe/Berlin:20260105T090000\nRRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\nEND:VTODO\n"
+        let read = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
+        #expect(read.recurrence == nil)
+        let item = TodoItem(
+            id: TodoID(1), title: "x", createdAt: utc(2026, 1, 1), due: read.due, values: read.values, foreign: read.foreign)
+        let entry = ICalendarFormat.entry(item, listID: listID, now: utc(2026, 1, 1), timeZone: .berlin)
+        #expect(entry.contains("DUE:20260105T090000\r\n"), "\(entry)")
+        #expect(entry.contains("DTSTART:20260105T090000\r\n"), "\(entry)")
+        #expect(entry.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\r\n"), "\(entry)")
+        let again = try #require(try ICalendarFormat.read(entry, timeZone: .berlin).items.first)
+        #expect(again.due == read.due && again.values == read.values)
+    }
+
+    /// A to-do with neither CREATED nor LAST-MODIFIED (as many calendars
+    /// write them) has its notes dated when the calendar wrote it, DTSTAMP,
+    /// not on 1 January 1970.
+    @Test func notesOfAToDoWithoutDatesAreDatedByItsStamp() throws {
+        let text = "BEGIN:VTODO\nUID:a\nDTSTAMP:20260101T120000Z\nSUMMARY:x\nDESCRIPTION:one\\ntwo\nEND:VTODO\n"
+        let item = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)
+        #expect(item.notes == [TodoNote(text: "one", addedAt: utc(2026, 1, 1, 12)), TodoNote(text: "two", addedAt: utc(2026, 1, 1, 12))])
+        #expect(item.remarks.isEmpty, "\(item.remarks)")
+    }
+
+    /// A UUID is the same in capitals: two to-dos whose UIDs differ only so
+    /// would be one identity twice, which no export could give back.
+    @Test func uuidsThatDifferOnlyInCaseAreOneUID() throws {
+        let upper = "A1111111-1111-4111-8111-111111111111"
+        let text = "BEGIN:VTODO\nUID:\(upper)\nSUMMARY:x\nEND:VTODO\nBEGIN:VTODO\nUID:\(upper.lowercased())\nSUMMARY:y\nEND:VTODO\n"
+        #expect(throws: ImportProblem(location: "to-do 2 (line 5)", message: "UID \(upper.lowercased()) is also the UID of to-do 1 (line 1)")) {
+            try ICalendarFormat.read(text, timeZone: .berlin)
+        }
+        // UIDs that are no UUID are compared as they are.
+        #expect(try ICalendarFormat.read(text.replacingOccurrences(of: "-1111-4111", with: "-1111-X"), timeZone: .berlin).items.count == 2)
+    }
+
+    /// A calendar that edits the description keeps todod's X-TODOD-NOTE
+    /// lines as they were: the edit is read, not passed over, and a note
+    /// it left as it was keeps its date.
+    @Test func aDescriptionEditedInACalendarIsTheNotes() throws {
+        let item = TodoItem(
+            id: TodoID(1), title: "x", createdAt: utc(2026, 1, 1),
+            notes: [TodoNote(text: "call back", addedAt: utc(2026, 1, 2)), TodoNote(text: "ask for Ann", addedAt: utc(2026, 1, 3))])
+        let entry = ICalendarFormat.entry(item, listID: listID, now: utc(2026, 1, 4), timeZone: .berlin)
+        #expect(try ICalendarFormat.read(entry, timeZone: .berlin).items.first?.notes == item.notes)
+        let edited = entry.replacingOccurrences(of: "DESCRIPTION:call back\\nask for Ann", with: "DESCRIPTION:call back\\nask for Bob")
+        #expect(edited != entry)
+        let read = try #require(try ICalendarFormat.read(edited, timeZone: .berlin).items.first)
+        #expect(read.notes == [TodoNote(text: "call back", addedAt: utc(2026, 1, 2)), TodoNote(text: "ask for Bob", addedAt: utc(2026, 1, 1))])
+    }
+
+    /// X-TODOD-RECURRENCE ("from completion") is read while the RRULE is
+    /// the one todod wrote (its parts in any order); a repetition changed or
+    /// ended in a calendar, which keeps the X- line as it was, is the RRULE's.
+    @Test func aRepetitionChangedInACalendarIsReadFromTheRule() throws {
+        let watering = try #require(Recurrence("every 2 weeks from completion"))
+        let item = TodoItem(id: TodoID(1), title: "water plants", createdAt: utc(2026, 1, 1), due: .day(CalendarDay(year: 2026, month: 1, day: 15)), recurrence: watering)
+        let entry = ICalendarFormat.entry(item, listID: listID, now: utc(2026, 1, 1), timeZone: .berlin)
+        #expect(entry.contains("RRULE:FREQ=WEEKLY;INTERVAL=2\r\n"), "\(entry)")
+        func read(_ text: String) throws -> ImportedItem? { try ICalendarFormat.read(text, timeZone: .berlin).items.first }
+        #expect(try read(entry)?.recurrence == watering)
+        #expect(try read(entry.replacingOccurrences(of: "RRULE:FREQ=WEEKLY;INTERVAL=2", with: "RRULE:INTERVAL=2;FREQ=WEEKLY"))?.recurrence == watering)
+        let monthly = try #require(try read(entry.replacingOccurrences(of: "RRULE:FREQ=WEEKLY;INTERVAL=2", with: "RRULE:FREQ=MONTHLY")))
+        #expect(monthly.recurrence == .monthly)
+        #expect(monthly.remarks.contains { $0.hasPrefix("X-TODOD-RECURRENCE") }, "\(monthly.remarks)")
+        #expect(try read(entry.replacingOccurrences(of: "RRULE:FREQ=WEEKLY;INTERVAL=2\r\n", with: ""))?.recurrence == nil)
+    }
+
     @Test func aWindowsTimeZoneIsReadAsLocalTimeAndSaid() throws {
         let text = "BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;TZID=W. Europe Standard Time:20261201T090000\nEND:VTODO\n"
         let item = try #require(try ICalendarFormat.read(text, timeZone: .berlin).items.first)

@@ -101,9 +101,41 @@ import TodoModel
             == "task 1: due \"friday\" is not a Taskwarrior date (20240115T093000Z)")
         #expect(problem(#"[{"uuid":"a","description":"x"},{"uuid":"A","description":"y"}]"#)?.description == "task 2: uuid a appears twice")
         #expect(problem(#"[{"uuid":"a","description":"  "}]"#)?.location == "task 1")
-        #expect(problem(#"[{"uuid":"a","description":"x"},"#)?.location == "input")
+        #expect(problem(#"[{"uuid":"a","description":"x"},"#)?.description
+            == "line 1: the file ends inside the JSON array (no closing ]): is it cut short?")
         #expect(problem(#"[{"description":"x"}]"#)?.description == "task 1: it has no uuid")
         #expect(problem(#"[{"uuid":"a","description":"x","status":"frozen"}]"#)?.description == "task 1: unknown status \"frozen\"")
+    }
+
+    /// A refusal that is a sentence of its own (a title's rule) is said
+    /// with one full stop, not two ("Shorten it..").
+    @Test func aRefusalEndsWithOneFullStop() throws {
+        let long = String(repeating: "x", count: 3000)
+        let problem = #expect(throws: ImportProblem.self) {
+            try TaskwarriorFormat.read(#"[{"uuid":"a","description":"\#(long)"}]"#, timeZone: .berlin)
+        }
+        let error = TodoError.invalidImport(location: try #require(problem).location, message: try #require(problem).message)
+        #expect(error.description.hasSuffix("it.") && !error.description.hasSuffix(".."), "\(error)")
+        #expect(TodoError.invalidImport(location: "line 3", message: "not a date").description == "Nothing was imported: line 3: not a date.")
+    }
+
+    /// JSONDecoder says only that a file is not JSON; `task export` writes
+    /// a task a line, so the line that is not is named, and a file cut
+    /// short is said to be.
+    @Test func brokenJSONIsNamedByItsLine() {
+        let lines = Self.export.split(separator: "\n").map(String.init)
+        let cut = lines.prefix(3).joined(separator: "\n") + "\n" + lines[3].prefix(40)
+        #expect(throws: ImportProblem(location: "line 4", message: "not valid JSON: " + ImportFields.shown(lines[3].prefix(40)))) {
+            try TaskwarriorFormat.read(cut, timeZone: .berlin)
+        }
+        let unclosed = lines.prefix(3).joined(separator: "\n")
+        #expect(throws: ImportProblem(location: "line 3", message: "the file ends inside the JSON array (no closing ]): is it cut short?")) {
+            try TaskwarriorFormat.read(unclosed, timeZone: .berlin)
+        }
+        // Laid out otherwise, it is the whole that is not JSON.
+        #expect(throws: ImportProblem(location: "input", message: "not valid JSON")) {
+            try TaskwarriorFormat.read("[\n  {\n    \"uuid\": \"a\",\n", timeZone: .berlin)
+        }
     }
 
     @Test func readsOneTaskPerLineToo() throws {
@@ -119,6 +151,19 @@ import TodoModel
     ] as [(String, String?)])
     func recurrencesTaskwarriorWrites(text: String, expected: String?) {
         #expect(TaskwarriorRecurrence.read(text)?.text == expected)
+    }
+
+    /// `todod_recur` ("from completion") is read while `recur` still says
+    /// its period; a repetition changed in Taskwarrior, which keeps the
+    /// attribute as it was, is read from `recur`.
+    @Test func aRepetitionChangedInTaskwarriorIsReadFromRecur() throws {
+        let watering = try #require(Recurrence("weekly from completion"))
+        let item = TodoItem(id: TodoID(1), title: "water plants", createdAt: utc(2026, 1, 1), due: .day(CalendarDay(year: 2026, month: 1, day: 15)), recurrence: watering)
+        let entry = TaskwarriorFormat.entry(item, listID: listID, timeZone: .berlin)
+        #expect(try TaskwarriorFormat.read("[" + entry + "]", timeZone: .berlin).items.first?.recurrence == watering)
+        let changed = entry.replacingOccurrences(of: #""recur":"weekly""#, with: #""recur":"monthly""#)
+        #expect(changed != entry)
+        #expect(try TaskwarriorFormat.read("[" + changed + "]", timeZone: .berlin).items.first?.recurrence == .monthly)
     }
 
     @Test func recurrencesTodoCannotKeepAreLeftOutWithARemark() throws {
@@ -138,5 +183,30 @@ import TodoModel
         let batch = try TaskwarriorFormat.read(text, timeZone: .berlin)
         #expect(batch.items.map(\.identity) == [.external("c")])
         #expect(batch.skipped.map(\.source) == ["task 1"])
+    }
+
+    /// A done occurrence is a done item that does not repeat, and goes
+    /// back to Taskwarrior as the occurrence of its template it was: its
+    /// `parent`, `imask`, `recur` and `rtype` as they came, while it is done.
+    @Test func aDoneOccurrenceGoesBackAsTheOccurrenceItWas() throws {
+        let paid = try #require(try TaskwarriorFormat.read(TaskwarriorFormatTests.export, timeZone: .berlin).items.dropFirst(2).first)
+        #expect(paid.isDone && paid.recurrence == nil)
+        #expect(paid.foreign.taskwarrior == [
+            "parent": #""2648fcb6-44d4-403b-b1ba-b6fd2a7f8379""#, "imask": "0", "recur": #""monthly""#,
+        ])
+        var item = TodoItem(
+            id: TodoID(3), title: paid.title, isDone: true, createdAt: utc(2026, 11, 20, 8), completedAt: paid.completedAt,
+            foreign: paid.foreign)
+        let entry = TaskwarriorFormat.entry(item, listID: listID, timeZone: .berlin)
+        for attribute in [#""parent":"2648fcb6-44d4-403b-b1ba-b6fd2a7f8379""#, #""imask":0"#, #""recur":"monthly""#] {
+            #expect(entry.contains(attribute), "\(entry)")
+        }
+        // Reopened in todod, it is a task of its own.
+        _ = item.setDone(false, at: utc(2026, 11, 22))
+        let reopened = TaskwarriorFormat.entry(item, listID: listID, timeZone: .berlin)
+        #expect(!reopened.contains("parent") && !reopened.contains("imask") && !reopened.contains("recur"), "\(reopened)")
+        // A pending task's are read, not kept.
+        let rent = try TaskwarriorFormat.read(TaskwarriorFormatTests.export, timeZone: .berlin).items[1]
+        #expect(rent.foreign.taskwarrior.isEmpty, "\(rent.foreign)")
     }
 }

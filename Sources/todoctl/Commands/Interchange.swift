@@ -152,7 +152,7 @@ struct Import: AsyncParsableCommand {
         do {
             return try TaskwarriorDataDirectory(files: files, userAttributeTypes: taskrcAttributeTypes())
         } catch {
-            ClientFailure.printError("todoctl: Nothing was imported: \(error).")
+            ClientFailure.printError("todoctl: Nothing was imported: \(error)" + (error.message.hasSuffix(".") ? "" : "."))
             throw ExitCode(ClientFailure.refusedInput)
         }
     }
