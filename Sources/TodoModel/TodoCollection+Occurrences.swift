@@ -13,9 +13,13 @@ extension TodoCollection {
     /// inbox zero, plan the week), so they come back with it: each one,
     /// done or not, is copied open under the next occurrence (the ids after
     /// `id`, parents before their subtasks), its dates moved as far as the
-    /// due date moved. Their dependencies on each other follow the copies;
-    /// those on other items stay. The completed occurrence keeps its own,
-    /// done. Nil when the item does not repeat or its `until` has come.
+    /// due date moved. Links within the checklist (and the item's own to
+    /// it) follow the copies; those to other items stay. The completed
+    /// occurrence keeps its own, done. A done subtask that repeats itself is
+    /// not copied, nor what is under it: completing it made its own next
+    /// occurrence, which is copied in its place (copying both would add one
+    /// more every time). Nil when the item does not repeat or its `until`
+    /// has come.
     func nextOccurrence(of item: TodoItem, id: TodoID, completedAt now: Date, in timeZone: TimeZone) -> [TodoItem]? {
         guard let recurrence = item.recurrence, let due = item.due else { return nil }
         let nextDue = recurrence.next(after: due, completedAt: now, in: timeZone)
@@ -23,12 +27,24 @@ extension TodoCollection {
             return nil  // the repetition ends with its `until`
         }
         let move = OccurrenceMove(from: due, to: nextDue, in: timeZone)
-        var next = move.copy(of: item, as: id, at: now)
-        next.due = nextDue
-        var occurrence = [next]
-        let subtasks = descendants(of: item.id).compactMap { self[$0] }
+        var skipped: Set<TodoID> = []
+        var subtasks: [TodoItem] = []
+        for subtask in descendants(of: item.id).compactMap({ self[$0] }) {  // parents before their subtasks
+            // Done before now: one that completing the item completed (as
+            // reopening finds it) was copied as the open one it was.
+            let doneBefore = subtask.isDone && subtask.completedAt != now
+            if skipped.contains(subtask.parent ?? item.id) || doneBefore && subtask.recurrence != nil {
+                skipped.insert(subtask.id)
+            } else {
+                subtasks.append(subtask)
+            }
+        }
         var copied: [TodoID: TodoID] = [item.id: id]
         for (offset, subtask) in subtasks.enumerated() { copied[subtask.id] = TodoID(id.rawValue + 1 + Int64(offset)) }
+        var next = move.copy(of: item, as: id, at: now)
+        next.due = nextDue
+        if !item.depends.isEmpty { next.values[FieldDeclaration.depends.name] = .items(item.depends.map { copied[$0] ?? $0 }) }
+        var occurrence = [next]
         for subtask in subtasks {
             var copy = move.copy(of: subtask, as: copied[subtask.id]!, at: now)
             copy.due = subtask.due.map(move.moved)
@@ -42,38 +58,28 @@ extension TodoCollection {
     }
 
     /// The occurrence completing `item` added, with the copies of its
-    /// subtasks, if all are still as they were made: created at the
-    /// completion instant, not done, never changed, and nothing else
-    /// under them or depending on them. Nil otherwise: a changed one is
-    /// the user's now, and reopening leaves it.
-    func untouchedOccurrence(spawnedBy item: TodoItem) -> [TodoItem]? {
+    /// subtasks, if they are still exactly as completing made them: the
+    /// items `nextOccurrence` gives for `item` at its completion instant,
+    /// numbered where they stand, with nothing else under them or
+    /// depending on them. Nil otherwise: a changed one is the user's now,
+    /// and reopening leaves it. (Another item completed at the same
+    /// instant, with the same title, made its own occurrence, which differs
+    /// in its ids, its fields or its subtasks.)
+    func untouchedOccurrence(spawnedBy item: TodoItem, in timeZone: TimeZone) -> [TodoItem]? {
         guard item.recurrence != nil, let completedAt = item.completedAt else { return nil }
-        func untouched(_ candidate: TodoItem) -> Bool {
-            candidate.id > item.id && candidate.createdAt == completedAt && candidate.updatedAt == completedAt
-                && !candidate.isDone && candidate.fieldChangedAt.isEmpty
+        var asCompleted = item
+        _ = asCompleted.setDone(false, at: completedAt)
+        for candidate in items where candidate.id > item.id && candidate.createdAt == completedAt && candidate.title == item.title {
+            guard let expected = nextOccurrence(of: asCompleted, id: candidate.id, completedAt: completedAt, in: timeZone),
+                expected.allSatisfy({ self[$0.id] == $0 })
+            else { continue }
+            let spawned = Set(expected.map(\.id))
+            let alone = expected.allSatisfy { made in
+                links.children(of: made.id).allSatisfy(spawned.contains) && links.dependents(of: made.id).allSatisfy(spawned.contains)
+            }
+            return alone ? expected : nil
         }
-        guard
-            let occurrence = items.first(where: { (candidate: TodoItem) -> Bool in
-                untouched(candidate) && candidate.title == item.title && candidate.recurrence == item.recurrence
-                    && candidate.parent == item.parent
-            })
-        else { return nil }
-        // Its subtasks must be the copies it was made with: one for each of
-        // the completed item's, in the same order, numbered after it.
-        let subtasks = descendants(of: occurrence.id).compactMap { self[$0] }
-        let originals = descendants(of: item.id).compactMap { self[$0] }
-        guard subtasks.map(\.title) == originals.map(\.title),
-            subtasks.map(\.id) == subtasks.indices.map({ TodoID(occurrence.id.rawValue + 1 + Int64($0)) })
-        else { return nil }
-        let spawned = Set([occurrence.id] + subtasks.map(\.id))
-        for candidate in [occurrence] + subtasks {
-            // A subtask or dependent added since makes it no longer as it was made.
-            guard candidate.id == occurrence.id || untouched(candidate) else { return nil }
-            guard links.children(of: candidate.id).allSatisfy(spawned.contains),
-                links.dependents(of: candidate.id).allSatisfy(spawned.contains)
-            else { return nil }
-        }
-        return [occurrence] + subtasks
+        return nil
     }
 }
 

@@ -161,7 +161,7 @@ public struct TodoCollection: Sendable {
             description += " (next: \(next[0].id), due \(next[0].due!.worded(in: timeZone, now: now))"
             description += next.count > 1 ? ", with \(Self.counted(next.count - 1, "subtask")))" : ")"
         }
-        if !done, let spawned = untouchedOccurrence(spawnedBy: before) {
+        if !done, let spawned = untouchedOccurrence(spawnedBy: before, in: timeZone) {
             // Reopening takes back what completing did: done, undone, done
             // must not leave two next occurrences.
             changes += spawned.map { ItemChange(before: $0, after: nil) }

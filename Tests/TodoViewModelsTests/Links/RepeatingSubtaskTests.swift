@@ -64,4 +64,33 @@ import TodoViewModels
         #expect(viewModel.item(copy.id)?.priority == .high, "a copy the user changed stays, with its occurrence")
         #expect(viewModel.snapshot.items.count == count + 2)
     }
+
+    @Test func aSubtaskThatRepeatsItselfComesBackOnceAndTheParentsOwnLinkFollows() throws {
+        let review = try viewModel.add(shorthand: "weekly review recur:weekly due:2026-11-27")
+        let water = try viewModel.add(shorthand: "water plants parent:\(review) recur:weekly due:2026-11-27")
+        let inbox = try viewModel.add(shorthand: "inbox zero parent:\(review)")
+        try viewModel.perform(.modify(review, "depends:\(inbox)"))
+        // Completed on its own, the watering made its next occurrence under the review.
+        try viewModel.perform(.setDone(water, true))
+        clock.advance(by: 3_600)
+        try viewModel.perform(.setDone(review, true))
+        let next = try #require(viewModel.snapshot.items.last { $0.title == "weekly review" && !$0.isDone })
+        let under = viewModel.snapshot.items.filter { $0.parent == next.id }
+        #expect(under.map(\.title).sorted() == ["inbox zero", "water plants"], "one copy of each, not two of the watering")
+        let inboxCopy = try #require(under.first { $0.title == "inbox zero" })
+        #expect(next.depends == [inboxCopy.id], "the occurrence waits for its own checklist")
+    }
+
+    @Test func reopeningTakesBackItsOwnOccurrenceNotAnotherOneMadeAtTheSameMoment() throws {
+        let home = try viewModel.add(shorthand: "weekly review recur:weekly due:2026-11-27 project:home")
+        let work = try viewModel.add(shorthand: "weekly review recur:weekly due:2026-11-27 project:work")
+        _ = try viewModel.add(shorthand: "inbox zero parent:\(home)")
+        _ = try viewModel.add(shorthand: "inbox zero parent:\(work)")
+        try viewModel.perform(.setDone(home, true))
+        try viewModel.perform(.setDone(work, true))
+        try viewModel.perform(.setDone(work, false))
+        let open = viewModel.snapshot.items.filter { $0.title == "weekly review" && !$0.isDone }
+        #expect(open.map(\.project).sorted { ($0 ?? "") < ($1 ?? "") } == ["home", "work"], "home's next occurrence stays; work is open again")
+        #expect(viewModel.snapshot.items.count == 6)
+    }
 }
