@@ -126,6 +126,15 @@ public enum LinkProblem: Hashable, Sendable, CustomStringConvertible {
     /// The item would depend on more than `FieldKind.maximumLinks` items.
     case tooMany(maximum: Int)
 
+    /// The items it names: to find the word that asked for the link.
+    public var ids: [TodoID] {
+        switch self {
+        case .missing(let id), .itself(let id): [id]
+        case .cycle(let ids): ids
+        case .tooDeep, .tooMany: []
+        }
+    }
+
     public var description: String {
         switch self {
         case .missing(let id): "there is no item \(id) to link to; nothing was changed"

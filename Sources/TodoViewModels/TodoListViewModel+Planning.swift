@@ -28,7 +28,7 @@ extension TodoListViewModel {
             if text.allSatisfy(\.isWhitespace) { throw .blankTitle }
             let shorthand: Shorthand
             do { shorthand = try Shorthand.parse(text, for: .add, fields: fields) } catch { throw .invalidShorthand(error) }
-            var edits = try Self.naming(wordsOf: shorthand) { () throws(TodoError) in try Self.resolved(shorthand, with: dates) }
+            var edits = try Self.resolved(shorthand, with: dates)
             if let due { edits.append(try ShorthandChange.setDue(due).resolved(with: dates)) }
             edits += Self.defaultDue(for: edits, item: nil, in: timeZone, today: dates.today)
             let step = try Self.naming(wordsOf: shorthand) { () throws(TodoError) in
@@ -38,7 +38,7 @@ extension TodoListViewModel {
         case .modify(let id, let text):
             let shorthand: Shorthand
             do { shorthand = try Shorthand.parse(text, for: .modify, fields: fields) } catch { throw .invalidShorthand(error) }
-            var edits = try Self.naming(wordsOf: shorthand) { () throws(TodoError) in try Self.resolved(shorthand, with: dates) }
+            var edits = try Self.resolved(shorthand, with: dates)
             edits += Self.defaultDue(for: edits, item: collection[id], in: timeZone, today: dates.today)
             let title = shorthand.title.isEmpty ? nil : shorthand.title
             let step = try Self.naming(wordsOf: shorthand) { () throws(TodoError) in
@@ -82,24 +82,31 @@ extension TodoListViewModel {
         }
     }
 
+    /// The changes' edits, each date and repetition read against the
+    /// clock; one that cannot be read is refused naming its word
+    /// (`due:someday`) and where it is.
     private static func resolved(_ shorthand: Shorthand, with dates: NaturalDateParser) throws(TodoError) -> [FieldEdit] {
-        try shorthand.changes.map { change throws(TodoError) in try change.resolved(with: dates) }
+        var edits: [FieldEdit] = []
+        for (index, change) in shorthand.changes.enumerated() {
+            do {
+                edits.append(try change.resolved(with: dates))
+            } catch {
+                guard shorthand.words.indices.contains(index) else { throw error }
+                throw .inWord(shorthand.words[index], error)
+            }
+        }
+        return edits
     }
 
-    /// Runs `body`, and names the word of `shorthand` that a refusal about
-    /// one field came from (`depends:99`, `due:someday`) with where it is.
+    /// Runs `body`, and names the word of `shorthand` that a refused link
+    /// came from (`depends:99`, `parent:3` closing a cycle) with where it is.
     private static func naming<T>(wordsOf shorthand: Shorthand, _ body: () throws(TodoError) -> T) throws(TodoError) -> T {
         do {
             return try body()
         } catch {
-            let field: String? =
-                switch error {
-                case .invalidDate(let field, _, _): field.rawValue
-                case .invalidLink(let field, _): field
-                case .invalidRecurrence: ItemField.recurrence.rawValue
-                default: nil
-                }
-            guard let field, let word = shorthand.word(settingField: field) else { throw error }
+            guard case .invalidLink(let field, let problem) = error,
+                let word = shorthand.word(settingField: field, mentioning: problem.ids)
+            else { throw error }
             throw .inWord(word, error)
         }
     }

@@ -185,6 +185,12 @@ import TodoViewModels
             Issue.record("expected an invalid wait date, got \(String(describing: wait))")
             return
         }
+        // Of two words for one field, the one that cannot be read is named.
+        let second = #expect(throws: TodoError.self) { try viewModel.perform(.addText("x due:fri due:someday")) }
+        guard case .inWord(ShorthandWord("due:someday", at: 10), .invalidDate(.due, "someday", _))? = second else {
+            Issue.record("expected the second due word, got \(String(describing: second))")
+            return
+        }
     }
 
     @Test func anUnreadableRepetitionIsAnInvalidRecurrence() {

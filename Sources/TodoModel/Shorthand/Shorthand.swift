@@ -36,11 +36,18 @@ public struct Shorthand: Hashable, Sendable {
         self.words = words
     }
 
-    /// The word of the first change of `field` (`due`, `wait`, a declared
-    /// field's name), to name in an error about it.
-    public func word(settingField field: String) -> ShorthandWord? {
-        guard let index = changes.firstIndex(where: { $0.fieldName == field }), words.indices.contains(index) else { return nil }
-        return words[index]
+    /// The word that set `field` (a link field's name), to name in an
+    /// error about it: of several (`depends:4 depends:99`), the one whose
+    /// value names one of `ids` (the missing item, the cycle), else the
+    /// last, which is the one that stands.
+    public func word(settingField field: String, mentioning ids: [TodoID] = []) -> ShorthandWord? {
+        let setting = changes.indices.filter { changes[$0].fieldName == field && words.indices.contains($0) }
+        let named = Set(ids.map(\.rawValue))
+        let mentioning = setting.last { index in
+            guard case .setValue(_, let value?) = changes[index] else { return false }
+            return value.split(whereSeparator: { !$0.isNumber }).contains { Int64($0).map(named.contains) == true }
+        }
+        return (mentioning ?? setting.last).map { words[$0] }
     }
 
     public static func parse(

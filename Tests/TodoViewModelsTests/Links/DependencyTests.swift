@@ -102,6 +102,17 @@ import TodoViewModels
         #expect(message.contains("\(a) → \(c) → \(b) → \(a)"), "\(message)")
     }
 
+    @Test func ofTwoWordsForOneLinkTheOneToBlameIsNamed() throws {
+        let a = try viewModel.add(shorthand: "a")
+        let b = try viewModel.add(shorthand: "b")
+        #expect(throws: TodoError.inWord(ShorthandWord("depends:99", at: 16), .invalidLink(field: "depends", problem: .missing(TodoID(99))))) {
+            try viewModel.perform(.modify(a, "pri:H depends:\(b) depends:99"))
+        }
+        #expect(throws: TodoError.inWord(ShorthandWord("depends:99", at: 0), .invalidLink(field: "depends", problem: .missing(TodoID(99))))) {
+            try viewModel.perform(.modify(a, "depends:99 depends:\(b)"))
+        }
+    }
+
     @Test func dependsAddsAndAMinusTakesAway() throws {
         let a = try viewModel.add(shorthand: "a")
         let b = try viewModel.add(shorthand: "b")
