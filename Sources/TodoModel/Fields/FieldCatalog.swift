@@ -13,13 +13,14 @@ public struct FieldCatalog: Hashable, Sendable {
     /// spellings (`OwnField`), and the names the interchange formats give
     /// them and the item (a user-defined field's name is its Taskwarrior
     /// attribute and its todo.txt key: Taskwarrior's `annotations`, todo.txt's
-    /// `rec`); the words of queries and sorts; and todo.txt's `t`, which is
+    /// `rec`); the words of queries and sorts; `depends` (a sort may not name
+    /// it, as it may not name `parent`); and todo.txt's `t`, which is
     /// `scheduled`'s there.
     public static let reservedNames: Set<String> = Set(
         OwnField.all.flatMap { $0.spellings + $0.taskwarriorNames + $0.todoTxtKeys } + OwnField.taskwarriorItemNames
             + [
                 "status", "created", "modified", "values", "ready", "blocked", "blocking", "overdue", "recurring", "and", "or",
-                "not", "none", "t",
+                "not", "none", "t", "depends",
             ])
 
     private init(checked declarations: [FieldDeclaration]) {

@@ -38,4 +38,16 @@ import Testing
         }
         #expect(FieldCatalog.problem(withName: "estimate") == nil)
     }
+
+    /// Pinned: a name leaving this set would let a user-defined field (or a
+    /// sort) take a word todod uses.
+    @Test func theReservedNamesAreExactlyThese() {
+        #expect(
+            FieldCatalog.reservedNames == [
+                "title", "done", "due", "tags", "tag", "project", "pro", "priority", "pri", "notes", "note", "wait", "recur",
+                "recurrence", "status", "created", "modified", "urgency", "id", "uuid", "entry", "end", "description",
+                "depends", "parent", "values", "ready", "blocked", "blocking", "overdue", "recurring", "and", "or", "not", "none",
+                "t", "rec", "annotations", "mask", "imask", "rtype", "todod_recur",
+            ])
+    }
 }
