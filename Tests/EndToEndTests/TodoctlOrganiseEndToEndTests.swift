@@ -53,6 +53,9 @@ import Testing
         let badQueryDate = try await todoctl("ls", "+Shop", "due.before:someday", socket: socket)
         #expect(badQueryDate.status == 65)
         #expect(badQueryDate.stderr.contains("at 17: expected a date such as today"), "\(badQueryDate.stderr)")
+        // After --, a word with a colon and spaces is title text as typed, not re-quoted.
+        let literal = try await todoctl("add", "--", "Re:budget review", socket: socket)
+        #expect(literal.stdout.hasSuffix("  [ ] Re:budget review\n"), "\(literal)")
     }
 
     @Test func queriesAndBulkCommandsAreOneTransaction() async throws {

@@ -64,9 +64,11 @@ enum Shorthand {
     /// know the list's fields, and todod names a key that is no field. Any
     /// other word ("Re: budget review", "buy milk due:fri" typed as one
     /// word, a path after the colon) is left as typed.
+    /// After a `--` word every word is title text, left as typed.
     static func joined(_ words: [String]) -> String {
-        words.map { word in
-            guard word.contains(where: \.isWhitespace), let colon = word.firstIndex(of: ":"),
+        let literalFrom = words.firstIndex(of: "--") ?? words.endIndex
+        return words.enumerated().map { index, word in
+            guard index < literalFrom, word.contains(where: \.isWhitespace), let colon = word.firstIndex(of: ":"),
                 isKey(word[..<colon]), !word.contains("\""),
                 let first = word[word.index(after: colon)...].first, !first.isWhitespace, first != "/"
             else { return word }
