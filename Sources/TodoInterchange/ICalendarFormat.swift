@@ -171,6 +171,8 @@ public enum ICalendarFormat {
         // was edited keeps the X- lines as they were (RFC 5545 asks it to),
         // so they are read only while they say what DESCRIPTION says; else
         // its lines are the notes, a line dated as the note of its text was.
+        // todod writes both, so X- lines without a DESCRIPTION are notes a
+        // calendar deleted: there are none.
         let ownNotes = lines.filter { $0.name == "X-TODOD-NOTE" }
         let description = text("DESCRIPTION")
         var ownDates: [String: Date] = [:]
@@ -179,7 +181,7 @@ public enum ICalendarFormat {
             let text = ContentLine.unescaped(line.value)
             if ownDates[text] == nil { ownDates[text] = added ?? notesDate }
         }
-        if !ownNotes.isEmpty, description == nil || description == ownNotes.map({ ContentLine.unescaped($0.value) }).joined(separator: "\n") {
+        if !ownNotes.isEmpty, description == ownNotes.map({ ContentLine.unescaped($0.value) }).joined(separator: "\n") {
             for line in ownNotes {
                 let added = line.parameters["X-ADDED"].flatMap { InterchangeDates.utcInstant($0) }
                 let note = try ImportFields.note(ContentLine.unescaped(line.value), at: "\(location), line \(line.lineNumber)")

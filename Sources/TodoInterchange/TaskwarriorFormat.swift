@@ -145,9 +145,13 @@ public enum TaskwarriorFormat {
     private static func badLine(in text: String) -> ImportProblem? {
         let decoder = JSONDecoder()
         func parses(_ json: Substring) -> Bool { (try? decoder.decode(AnyJSON.self, from: Data(json.utf8))) != nil }
+        var opened = false  // the array's `[`, on the first line that is not blank
         for (number, line) in textLines(text).enumerated() {
             var body = Substring(line.trimmingWhitespace())
-            if number == 0, body.first == "[" { body = body.dropFirst() }
+            if !opened, !body.isEmpty {
+                opened = true
+                if body.first == "[" { body = body.dropFirst() }
+            }
             if body.last == "," { body = body.dropLast() }
             if body.last == "]", !parses(body) { body = body.dropLast() }
             body = Substring(body.trimmingWhitespace())

@@ -273,6 +273,10 @@ import TodoModel
         #expect(edited != entry)
         let read = try #require(try ICalendarFormat.read(edited, timeZone: .berlin).items.first)
         #expect(read.notes == [TodoNote(text: "call back", addedAt: utc(2026, 1, 2)), TodoNote(text: "ask for Bob", addedAt: utc(2026, 1, 1))])
+        // A description deleted in the calendar, its X- lines kept: no notes.
+        let deleted = entry.replacingOccurrences(of: "DESCRIPTION:call back\\nask for Ann\r\n", with: "")
+        #expect(deleted != entry)
+        #expect(try ICalendarFormat.read(deleted, timeZone: .berlin).items.first?.notes == [])
     }
 
     /// X-TODOD-RECURRENCE ("from completion") is read while the RRULE is

@@ -132,6 +132,10 @@ import TodoModel
         #expect(throws: ImportProblem(location: "line 3", message: "the file ends inside the JSON array (no closing ]): is it cut short?")) {
             try TaskwarriorFormat.read(unclosed, timeZone: .berlin)
         }
+        // After a blank first line, the line to blame is still the broken one.
+        #expect(throws: ImportProblem(location: "line 5", message: "not valid JSON: " + ImportFields.shown(lines[3].prefix(40)))) {
+            try TaskwarriorFormat.read("\n" + cut, timeZone: .berlin)
+        }
         // Laid out otherwise, it is the whole that is not JSON.
         #expect(throws: ImportProblem(location: "input", message: "not valid JSON")) {
             try TaskwarriorFormat.read("[\n  {\n    \"uuid\": \"a\",\n", timeZone: .berlin)
