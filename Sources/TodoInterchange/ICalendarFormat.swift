@@ -165,34 +165,7 @@ public enum ICalendarFormat {
         var stampRemarks: [String] = []
         let stamp = first["DTSTAMP"].flatMap { try? date($0, at: location, timeZone: timeZone, remarks: &stampRemarks) }
         let notesDate = updatedAt ?? createdAt ?? stamp.map { InterchangeDates.instant(of: $0, in: timeZone) } ?? Date(timeIntervalSince1970: 0)
-        var notes: [TodoNote] = []
-        // todod writes its notes twice: DESCRIPTION, one a line, and
-        // X-TODOD-NOTE, each with its date. A calendar where the description
-        // was edited keeps the X- lines as they were (RFC 5545 asks it to),
-        // so they are read only while they say what DESCRIPTION says; else
-        // its lines are the notes, a line dated as the note of its text was.
-        // todod writes both, so X- lines without a DESCRIPTION are notes a
-        // calendar deleted: there are none.
-        let ownNotes = lines.filter { $0.name == "X-TODOD-NOTE" }
-        let description = text("DESCRIPTION")
-        var ownDates: [String: Date] = [:]
-        for line in ownNotes {
-            let added = line.parameters["X-ADDED"].flatMap { InterchangeDates.utcInstant($0) }
-            let text = ContentLine.unescaped(line.value)
-            if ownDates[text] == nil { ownDates[text] = added ?? notesDate }
-        }
-        if !ownNotes.isEmpty, description == ownNotes.map({ ContentLine.unescaped($0.value) }).joined(separator: "\n") {
-            for line in ownNotes {
-                let added = line.parameters["X-ADDED"].flatMap { InterchangeDates.utcInstant($0) }
-                let note = try ImportFields.note(ContentLine.unescaped(line.value), at: "\(location), line \(line.lineNumber)")
-                notes.append(TodoNote(text: note, addedAt: added ?? notesDate))
-            }
-        } else if let description {
-            for line in description.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
-                let note = try ImportFields.note(String(line), at: "\(location), DESCRIPTION")
-                notes.append(TodoNote(text: note, addedAt: ownDates[String(line)] ?? notesDate))
-            }
-        }
+        let notes = try notes(of: lines, description: text("DESCRIPTION"), at: location, dated: notesDate)
         guard notes.count <= TodoItem.maximumNotes else {
             throw ImportProblem(location: location, message: "\(notes.count) notes; an item holds at most \(TodoItem.maximumNotes)")
         }
@@ -503,12 +476,7 @@ public enum ICalendarFormat {
             lines.append("RRULE:" + rule)
             if recurrence.countsFromCompletion { lines.append("X-TODOD-RECURRENCE:" + ContentLine.escaped(recurrence.text)) }
         }
-        if !item.notes.isEmpty {
-            lines.append("DESCRIPTION:" + ContentLine.escaped(item.notes.map(\.text).joined(separator: "\n")))
-            for note in item.notes {
-                lines.append("X-TODOD-NOTE;X-ADDED=\(InterchangeDates.compactUTC(note.addedAt)):" + ContentLine.escaped(note.text))
-            }
-        }
+        lines += noteLines(of: item)
         if let project = item.project { lines.append("X-TODOD-PROJECT:" + ContentLine.escaped(project)) }
         if let wait = item.wait { lines.append("X-TODOD-WAIT" + value(wait)) }
         lines += declaredFieldLines(of: item, fields: fields, timeZone: timeZone, dateValue: value)
