@@ -49,12 +49,14 @@ enum ListStateDecoding {
         guard reader.expect(UInt8(ascii: "{")) else { return nil }
         var row = TodoRow(id: 0, title: "", done: false, createdText: "")
         var seen: UInt64 = 0  // a bit per key of `TodoRow.keys`
+        var next = 0  // todod writes the keys in the table's order: look there first
         while true {
             guard let key = reader.readString(), reader.expect(UInt8(ascii: ":")) else { return nil }
-            if let (index, rowKey) = keys[key] {
+            if let index = rowKeys[next...].firstIndex(where: { $0.name == key }) ?? keys[key] {
                 let bit: UInt64 = 1 << index
-                guard seen & bit == 0, read(rowKey.value, into: &row, from: &reader) else { return nil }
+                guard seen & bit == 0, read(rowKeys[index].value, into: &row, from: &reader) else { return nil }
                 seen |= bit
+                next = index + 1 < rowKeys.count ? index + 1 : 0
             } else {
                 guard reader.skipValue() else { return nil }  // a key of a later version
             }
@@ -69,36 +71,36 @@ enum ListStateDecoding {
     /// Reads one key's value as its shape says; false when it is not that shape.
     private static func read(_ value: RowKey.Value, into row: inout TodoRow, from reader: inout JSONBytes) -> Bool {
         switch value {
-        case .text(let path):
+        case .text(let set):
             guard let text = reader.readString() else { return false }
-            row[keyPath: path] = text
-        case .textOrNull(let path, _):
+            set(&row, text)
+        case .textOrNull(let set, _):
             guard let text = reader.readOptionalString() else { return false }
-            row[keyPath: path] = text
-        case .flag(let path):
+            set(&row, text)
+        case .flag(let set):
             guard let flag = reader.readBool() else { return false }
-            row[keyPath: path] = flag
-        case .trueOrAbsent(let path):
+            set(&row, flag)
+        case .trueOrAbsent(let set):
             guard let flag = reader.readBool() else { return false }
-            row[keyPath: path] = flag
-        case .count(let path):
+            set(&row, flag)
+        case .count(let set):
             guard let number = reader.readInteger(), let count = Int(exactly: number) else { return false }
-            row[keyPath: path] = count
-        case .id(let path):
+            set(&row, count)
+        case .id(let set):
             guard let id = reader.readInteger() else { return false }
-            row[keyPath: path] = id
-        case .levelOrAbsent(let path):
+            set(&row, id)
+        case .levelOrAbsent(let set):
             guard let number = reader.readInteger(), let level = Int(exactly: number) else { return false }
-            row[keyPath: path] = level
-        case .texts(let path):
+            set(&row, level)
+        case .texts(let set):
             guard let texts = reader.readArray({ $0.readString() }) else { return false }
-            row[keyPath: path] = texts
-        case .fieldValues(let path):
+            set(&row, texts)
+        case .fieldValues(let set):
             guard let values = reader.readObject(readFieldValue) else { return false }
-            row[keyPath: path] = values
-        case .fieldTexts(let path):
+            set(&row, values)
+        case .fieldTexts(let set):
             guard let texts = reader.readObject({ $0.readString() }) else { return false }
-            row[keyPath: path] = texts
+            set(&row, texts)
         }
         return true
     }
@@ -111,11 +113,12 @@ enum ListStateDecoding {
         return reader.readNumber().map(RowFieldValue.number)
     }
 
-    /// Each key by name, with its place in `TodoRow.keys` (its bit in `seen`).
-    private static let keys: [String: (Int, RowKey)] = {
+    private static let rowKeys: [RowKey] = {
         precondition(TodoRow.keys.count <= 64, "a row's keys are counted in 64 bits")
-        return Dictionary(uniqueKeysWithValues: TodoRow.keys.enumerated().map { ($1.name, ($0, $1)) })
+        return TodoRow.keys
     }()
+    /// Each key's place in `TodoRow.keys` (its bit in `seen`), by name.
+    private static let keys = Dictionary(uniqueKeysWithValues: TodoRow.keys.enumerated().map { ($1.name, $0) })
     /// The bits of the keys every row has.
     private static let alwaysPresent: UInt64 = TodoRow.keys.enumerated().reduce(0) { mask, key in
         key.element.isAlwaysPresent ? mask | 1 << key.offset : mask

@@ -6,32 +6,32 @@
 ///
 /// A declared field (`scheduled`, `depends`, todod.conf's) needs no key of
 /// its own: its values travel in `values` and `valueTexts`.
-public struct RowKey: @unchecked Sendable {
-    // Unchecked: the key paths name stored properties of a value type, and
-    // never change once made.
-
-    /// The shape of a key's value, and where it lives in a `TodoRow`.
-    public enum Value {
+public struct RowKey: Sendable {
+    /// The shape of a key's value, and how a value read from the wire is
+    /// set on a `TodoRow`. A closure rather than a key path: most of a
+    /// row's keys are `@ExplicitNull` properties, through which a key path
+    /// write cost todoctl a third more time to read 20,000 rows.
+    public enum Value: Sendable {
         /// Always present, a string.
-        case text(WritableKeyPath<TodoRow, String>)
+        case text(@Sendable (inout TodoRow, String) -> Void)
         /// Always present, a string or null; `allowed` lists the only strings it takes, when not empty.
-        case textOrNull(WritableKeyPath<TodoRow, String?>, allowed: [String] = [])
+        case textOrNull(@Sendable (inout TodoRow, String?) -> Void, allowed: [String] = [])
         /// Always present, true or false.
-        case flag(WritableKeyPath<TodoRow, Bool>)
+        case flag(@Sendable (inout TodoRow, Bool) -> Void)
         /// Present (as true) only when it holds.
-        case trueOrAbsent(WritableKeyPath<TodoRow, Bool?>)
+        case trueOrAbsent(@Sendable (inout TodoRow, Bool?) -> Void)
         /// Always present, a whole number.
-        case count(WritableKeyPath<TodoRow, Int>)
+        case count(@Sendable (inout TodoRow, Int) -> Void)
         /// Always present, the item's id.
-        case id(WritableKeyPath<TodoRow, Int64>)
+        case id(@Sendable (inout TodoRow, Int64) -> Void)
         /// Present only when at least 1.
-        case levelOrAbsent(WritableKeyPath<TodoRow, Int?>)
+        case levelOrAbsent(@Sendable (inout TodoRow, Int?) -> Void)
         /// Always present, an array of strings.
-        case texts(WritableKeyPath<TodoRow, [String]>)
+        case texts(@Sendable (inout TodoRow, [String]) -> Void)
         /// Present only when the item has declared fields: their raw values by name.
-        case fieldValues(WritableKeyPath<TodoRow, [String: RowFieldValue]?>)
+        case fieldValues(@Sendable (inout TodoRow, [String: RowFieldValue]?) -> Void)
         /// Present only when the item has declared fields: their values worded, by name.
-        case fieldTexts(WritableKeyPath<TodoRow, [String: String]?>)
+        case fieldTexts(@Sendable (inout TodoRow, [String: String]?) -> Void)
     }
 
     public let name: String
@@ -57,44 +57,44 @@ public struct RowKey: @unchecked Sendable {
 extension TodoRow {
     /// Every key a row can have, in the order the wire writes them (A to Z).
     public static let keys: [RowKey] = [
-        RowKey("blocked", .trueOrAbsent(\.blocked), "Present (true) while the item depends on an open item."),
-        RowKey("blocking", .trueOrAbsent(\.blocking), "Present (true) while an open item depends on this one."),
-        RowKey("completed", .textOrNull(\.completed), "When it was last marked done (ISO 8601), or null."),
+        RowKey("blocked", .trueOrAbsent({ $0.blocked = $1 }), "Present (true) while the item depends on an open item."),
+        RowKey("blocking", .trueOrAbsent({ $0.blocking = $1 }), "Present (true) while an open item depends on this one."),
+        RowKey("completed", .textOrNull({ $0.completed = $1 }), "When it was last marked done (ISO 8601), or null."),
         RowKey(
-            "context", .trueOrAbsent(\.context),
+            "context", .trueOrAbsent({ $0.context = $1 }),
             "Present (true) on a row shown only as the path to a subtask that matches the view's query; it is not counted."),
-        RowKey("created", .text(\.created), "When it was added (ISO 8601)."),
-        RowKey("createdText", .text(\.createdText), "\"created today\", \"created 3 days ago\", \"created 2026-10-01\"."),
+        RowKey("created", .text({ $0.created = $1 }), "When it was added (ISO 8601)."),
+        RowKey("createdText", .text({ $0.createdText = $1 }), "\"created today\", \"created 3 days ago\", \"created 2026-10-01\"."),
         RowKey(
-            "depth", .levelOrAbsent(\.depth),
+            "depth", .levelOrAbsent({ $0.depth = $1 }),
             "In a tree view, how many parents are above the row (indent by it); absent at the top level and in flat views."),
-        RowKey("done", .flag(\.done), "Marked done."),
-        RowKey("due", .textOrNull(\.due), "The due day or moment (ISO 8601), or null."),
-        RowKey("dueText", .textOrNull(\.dueText), "\"due tomorrow\", \"due today at 14:00\", or null without a due date."),
+        RowKey("done", .flag({ $0.done = $1 }), "Marked done."),
+        RowKey("due", .textOrNull({ $0.due = $1 }), "The due day or moment (ISO 8601), or null."),
+        RowKey("dueText", .textOrNull({ $0.dueText = $1 }), "\"due tomorrow\", \"due today at 14:00\", or null without a due date."),
         RowKey(
-            "fieldsText", .text(\.fieldsText),
+            "fieldsText", .text({ $0.fieldsText = $1 }),
             "Priority, project, tags, repetition and declared fields, compactly: \"H · home.garden · +errands · ↻ weekly\"; \"\" when it has none."),
         RowKey(
-            "group", .textOrNull(\.group),
+            "group", .textOrNull({ $0.group = $1 }),
             "In a view grouped by project, the row's section header (\"home.garden\", \"(no project)\"); null when the view is not grouped."),
-        RowKey("id", .id(\.id), "The number a user types back (todoctl done 3)."),
-        RowKey("modified", .text(\.modified), "When it last changed (ISO 8601)."),
-        RowKey("noteCount", .count(\.noteCount), "How many notes it has."),
-        RowKey("overdue", .flag(\.overdue), "Not done and past due."),
-        RowKey("priority", .textOrNull(\.priority, allowed: ["H", "M", "L"]), "H, M, L, or null."),
-        RowKey("project", .textOrNull(\.project), "A dotted path such as home.garden, or null."),
-        RowKey("recurrence", .textOrNull(\.recurrence), "\"weekly\", \"every 3 days from completion\", or null."),
-        RowKey("tags", .texts(\.tags), "A to Z ignoring case, as written."),
-        RowKey("title", .text(\.title), "The item's title."),
+        RowKey("id", .id({ $0.id = $1 }), "The number a user types back (todoctl done 3)."),
+        RowKey("modified", .text({ $0.modified = $1 }), "When it last changed (ISO 8601)."),
+        RowKey("noteCount", .count({ $0.noteCount = $1 }), "How many notes it has."),
+        RowKey("overdue", .flag({ $0.overdue = $1 }), "Not done and past due."),
+        RowKey("priority", .textOrNull({ $0.priority = $1 }, allowed: ["H", "M", "L"]), "H, M, L, or null."),
+        RowKey("project", .textOrNull({ $0.project = $1 }), "A dotted path such as home.garden, or null."),
+        RowKey("recurrence", .textOrNull({ $0.recurrence = $1 }), "\"weekly\", \"every 3 days from completion\", or null."),
+        RowKey("tags", .texts({ $0.tags = $1 }), "A to Z ignoring case, as written."),
+        RowKey("title", .text({ $0.title = $1 }), "The item's title."),
         RowKey(
-            "valueTexts", .fieldTexts(\.valueTexts),
+            "valueTexts", .fieldTexts({ $0.valueTexts = $1 }),
             "The declared fields' values worded: \"scheduled tomorrow\", \"Estimate: 3\". Absent when the item has none."),
         RowKey(
-            "values", .fieldValues(\.values),
+            "values", .fieldValues({ $0.values = $1 }),
             "Declared fields' raw values by field name (scheduled, until, depends, parent, todod.conf's): numbers as numbers, dates and durations ISO 8601, parent an item id, depends an array of item ids. Absent when the item has none."
         ),
-        RowKey("wait", .textOrNull(\.wait), "The wait day or moment (ISO 8601), or null."),
+        RowKey("wait", .textOrNull({ $0.wait = $1 }), "The wait day or moment (ISO 8601), or null."),
         RowKey(
-            "waitText", .textOrNull(\.waitText), "\"waiting until Monday 30 November\" while a wait date hides the item; else null."),
+            "waitText", .textOrNull({ $0.waitText = $1 }), "\"waiting until Monday 30 November\" while a wait date hides the item; else null."),
     ]
 }
