@@ -20,21 +20,18 @@ extension ICalendarFormat {
     static func notes(of lines: [ContentLine], description: String?, at location: String, dated date: Date) throws(ImportProblem)
         -> [TodoNote]
     {
-        let ownNotes = lines.filter { $0.name == "X-TODOD-NOTE" }
-        var notes: [TodoNote] = []
-        var ownDates: [String: Date] = [:]
-        for line in ownNotes {
-            let added = line.parameters["X-ADDED"].flatMap { InterchangeDates.utcInstant($0) }
-            let text = ContentLine.unescaped(line.value)
-            if ownDates[text] == nil { ownDates[text] = added ?? date }
+        let ownNotes = lines.filter { $0.name == "X-TODOD-NOTE" }.map { line in
+            (line: line, text: ContentLine.unescaped(line.value),
+             added: line.parameters["X-ADDED"].flatMap { InterchangeDates.utcInstant($0) } ?? date)
         }
-        if !ownNotes.isEmpty, description == ownNotes.map({ ContentLine.unescaped($0.value) }).joined(separator: "\n") {
-            for line in ownNotes {
-                let added = line.parameters["X-ADDED"].flatMap { InterchangeDates.utcInstant($0) }
-                let note = try ImportFields.note(ContentLine.unescaped(line.value), at: "\(location), line \(line.lineNumber)")
-                notes.append(TodoNote(text: note, addedAt: added ?? date))
+        var notes: [TodoNote] = []
+        if !ownNotes.isEmpty, description == ownNotes.map(\.text).joined(separator: "\n") {
+            for own in ownNotes {
+                let note = try ImportFields.note(own.text, at: "\(location), line \(own.line.lineNumber)")
+                notes.append(TodoNote(text: note, addedAt: own.added))
             }
         } else if let description {
+            let ownDates = Dictionary(ownNotes.map { ($0.text, $0.added) }, uniquingKeysWith: { first, _ in first })
             for line in description.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
                 let note = try ImportFields.note(String(line), at: "\(location), DESCRIPTION")
                 notes.append(TodoNote(text: note, addedAt: ownDates[String(line)] ?? date))

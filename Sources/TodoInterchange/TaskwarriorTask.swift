@@ -23,7 +23,9 @@ struct TaskwarriorTask: Codable {
     /// todod does not repeat; these are kept as they came for it
     /// (`TaskwarriorFormat`), so that it goes back to Taskwarrior as the
     /// occurrence of its template it was, and written back while it is done.
-    static let occurrenceKeys: Set<String> = ["parent", "imask", "recur", "rtype", "mask"]
+    /// Taskwarrior's own names of a repetition (`OwnField.recurrence`),
+    /// without todod's `todod_recur`.
+    static let occurrenceKeys = Set(OwnField.recurrence.taskwarriorNames).subtracting(["todod_recur"])
 
     var id: Int?
     var uuid: String?
