@@ -69,6 +69,9 @@ let package = Package(
         // writing items out, pure functions the view models plan imports with.
         .target(name: "TodoInterchange", dependencies: ["TodoModel"]),
         .target(name: "TodoViewModels", dependencies: ["TodoModel", "TodoInterchange"]),
+        // Two-way sync with a calendar server, the part without I/O: to-dos
+        // read as calendars write them, and merged field by field.
+        .target(name: "TodoSync", dependencies: ["TodoInterchange"]),
         .target(name: "TodoProtocol", dependencies: ["TodoViewModels", "TodoInterchange", "CanonicalJSON"]),
         .target(
             name: "TodoDaemon",
@@ -138,6 +141,7 @@ let package = Package(
         .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TestSupport"]),
+        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoInterchange"]),
         .testTarget(
             name: "TodoStorageTests",
             dependencies: ["TodoStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]

@@ -1,14 +1,14 @@
 /// One iCalendar content line (RFC 5545 §3.1), unfolded:
 /// `NAME;PARAM=VALUE;…:VALUE`, with where it starts in the file.
-struct ContentLine: Hashable {
-    var name: String
-    var parameters: [String: String]
-    var value: String
+public struct ContentLine: Hashable, Sendable {
+    public var name: String
+    public var parameters: [String: String]
+    public var value: String
     /// The file's line number (1-based) the content line starts on.
-    var lineNumber: Int
+    public var lineNumber: Int
     /// The whole line as it came, unfolded: what an import keeps of a
     /// property todod does not model (`ForeignFields.icalendar`).
-    var text: String
+    public var text: String
 
     /// The content lines of `text`: lines joined where a line break is
     /// followed by a space or tab (folding), split at the first colon outside
@@ -17,7 +17,7 @@ struct ContentLine: Hashable {
     /// The space or tab is found as a byte: a fold may come before a
     /// combining mark (an "é" written as e and U+0301), and Swift reads the
     /// space and the mark as one `Character`.
-    static func parse(_ text: String) throws(ImportProblem) -> [ContentLine] {
+    public static func parse(_ text: String) throws(ImportProblem) -> [ContentLine] {
         var lines: [ContentLine] = []
         var current = ""
         var currentStart = 0
@@ -85,7 +85,7 @@ struct ContentLine: Hashable {
     }
 
     /// A TEXT value with its escapes (`\\`, `\;`, `\,`, `\n`) read.
-    static func unescaped(_ text: some StringProtocol) -> String {
+    public static func unescaped(_ text: some StringProtocol) -> String {
         var result = ""
         var escaping = false
         for character in text {
@@ -102,7 +102,7 @@ struct ContentLine: Hashable {
     }
 
     /// A TEXT value's list items (CATEGORIES): split at commas not escaped.
-    static func unescapedList(_ text: String) -> [String] {
+    public static func unescapedList(_ text: String) -> [String] {
         var items: [String] = []
         var current = ""
         var escaping = false
@@ -124,7 +124,7 @@ struct ContentLine: Hashable {
         return items.filter { !$0.isEmpty }
     }
 
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
@@ -143,7 +143,7 @@ struct ContentLine: Hashable {
     /// scalars, not `Character`s: one Character (a letter with many marks,
     /// a family emoji) may be longer than a line, and a fold before a mark
     /// is unfolded as any other (`parse`).
-    static func folded(_ line: String) -> String {
+    public static func folded(_ line: String) -> String {
         var result = String.UnicodeScalarView()
         var octets = 0
         for scalar in line.unicodeScalars {

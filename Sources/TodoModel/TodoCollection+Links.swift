@@ -221,3 +221,29 @@ extension TodoCollection {
         return changes
     }
 }
+
+extension TodoCollection {
+    /// Removes exactly the items `ids`, nothing under them: their subtasks
+    /// stay, at the top of the list (or under the parent still theirs), and
+    /// other items no longer depend on them. What a sync does with items a
+    /// server no longer has: a server deleted those, and never more (a
+    /// calendar that deletes a parent may keep its subtasks).
+    public func removingOnly(_ ids: [TodoID]) -> [ItemChange] {
+        let removed = Set(ids)
+        var changes = ids.compactMap { id in self[id].map { ItemChange(before: $0, after: nil) } }
+        var touched: Set<TodoID> = []
+        for id in ids {
+            touched.formUnion(links.dependents(of: id))
+            touched.formUnion(links.children(of: id))
+        }
+        for id in touched.subtracting(removed).sorted() {
+            guard let before = self[id] else { continue }
+            var after = before
+            let kept = before.depends.filter { !removed.contains($0) }
+            after.values[FieldDeclaration.depends.name] = kept.isEmpty ? nil : .items(kept)
+            if let parent = before.parent, removed.contains(parent) { after.values[FieldDeclaration.parent.name] = nil }
+            if after != before { changes.append(ItemChange(before: before, after: after)) }
+        }
+        return changes
+    }
+}

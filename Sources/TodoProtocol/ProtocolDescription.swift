@@ -139,8 +139,11 @@ public enum ProtocolDescription {
             ]
         ],
         "Cause": JSONSchema.object(
-            ["connection": JSONSchema.integer, "request": JSONSchema.nullable(JSONSchema.ref("RequestID")), "instance": JSONSchema.string],
-            optional: ["instance"]),
+            [
+                "connection": JSONSchema.integer, "request": JSONSchema.nullable(JSONSchema.ref("RequestID")), "instance": JSONSchema.string,
+                "origin": JSONSchema.enumeration([ApplySync.origin]),
+            ],
+            optional: ["instance", "origin"]),
         "ChangeBody": JSONSchema.object(changeBody, description: "One transaction's effect on one view, as a subscriber sees it."),
         "ResumePoint": JSONSchema.object(["epoch": JSONSchema.string, "revision": JSONSchema.integer]),
         "ViewSelection": JSONSchema.object(

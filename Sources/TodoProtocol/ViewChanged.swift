@@ -131,15 +131,20 @@ public struct Cause: Codable, Hashable, Sendable {
     public var connection: Int
     @ExplicitNull public var request: RequestID?
     public var instance: String?
+    /// What made the change besides the connection, present only when
+    /// something did: `"sync"` for what a calendar server changed
+    /// (`sync.apply`), so that a view can say so.
+    public var origin: String?
 
-    public init(connection: Int, request: RequestID?, instance: String? = nil) {
+    public init(connection: Int, request: RequestID?, instance: String? = nil, origin: String? = nil) {
         self.connection = connection
         self.request = request
         self.instance = instance
+        self.origin = origin
     }
 
     private enum CodingKeys: String, CodingKey {
-        case connection, request, instance
+        case connection, request, instance, origin
     }
 
     public init(from decoder: any Decoder) throws {
@@ -147,6 +152,7 @@ public struct Cause: Codable, Hashable, Sendable {
         connection = try container.decode(Int.self, forKey: .connection)
         _request = try container.decode(ExplicitNull<RequestID>.self, forKey: .request)
         instance = try container.decodeIfPresent(String.self, forKey: .instance)
+        origin = try container.decodeIfPresent(String.self, forKey: .origin)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -154,6 +160,7 @@ public struct Cause: Codable, Hashable, Sendable {
         try container.encode(connection, forKey: .connection)
         try container.encode(_request, forKey: .request)
         try container.encodeIfPresent(instance, forKey: .instance)
+        try container.encodeIfPresent(origin, forKey: .origin)
     }
 }
 

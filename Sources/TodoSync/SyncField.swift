@@ -1,0 +1,73 @@
+import Foundation
+import TodoInterchange
+
+/// The fields a three-way merge compares: a property, or a few that say one
+/// thing together, and the nested components of one kind.
+///
+/// `STATUS`, `COMPLETED` and `PERCENT-COMPLETE` are whether it is done;
+/// `DESCRIPTION` and todod's `X-TODOD-NOTE` lines are the notes; `RRULE`
+/// and todod's `X-TODOD-RECURRENCE` the repetition. Taking one of them
+/// from one side and its partner from the other would say two things at
+/// once. What each side stamps on every write (`DTSTAMP`, `LAST-MODIFIED`,
+/// `SEQUENCE`) and what never changes (`UID`, `CREATED`) are no field.
+enum SyncField {
+    /// The field property `name` belongs to; nil for those no merge takes.
+    static func of(_ name: String) -> String? {
+        switch name {
+        case "UID", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "CREATED": nil
+        case "STATUS", "COMPLETED", "PERCENT-COMPLETE": "STATUS"
+        case "DESCRIPTION", "X-TODOD-NOTE": "DESCRIPTION"
+        case "RRULE", "X-TODOD-RECURRENCE", "RDATE", "EXDATE": "RRULE"
+        default: name
+        }
+    }
+
+    /// The field of the nested component whose first line is `begin`.
+    static func ofComponent(_ lines: [String]) -> String {
+        "BEGIN:" + String((lines.first ?? "").drop { $0 != ":" }.dropFirst()).uppercased()
+    }
+
+    /// What `todo` says in `field`, in one spelling, to compare: equal
+    /// values mean the same thing; nil when the to-do has nothing there.
+    static func value(of field: String, in todo: TodoComponent) -> [String]? {
+        if field.hasPrefix("BEGIN:") {
+            let blocks = todo.components.filter { ofComponent($0) == field }.map { $0.joined(separator: "\n") }.sorted()
+            return blocks.isEmpty ? nil : blocks
+        }
+        let properties = todo.properties.filter { of($0.name) == field }
+        guard !properties.isEmpty else { return nil }
+        switch field {
+        case "STATUS":
+            // Done is done whichever of the three says it.
+            let status = properties.first { $0.name == "STATUS" }?.value.uppercased()
+            let done = status == "COMPLETED" || properties.contains { $0.name == "COMPLETED" }
+            return [done ? "COMPLETED" : status ?? "NEEDS-ACTION"]
+        case "DESCRIPTION":
+            // The text says the notes; todod's own lines only date them.
+            guard let description = properties.first(where: { $0.name == "DESCRIPTION" }) else { return nil }
+            let text = ContentLine.unescaped(description.value).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return text.isEmpty ? nil : text
+        case "CATEGORIES":
+            // Tags, each once, in any case and order.
+            let tags = Set(properties.flatMap { ContentLine.unescapedList($0.value) }.map { $0.lowercased() })
+            return tags.isEmpty ? nil : tags.sorted()
+        case "PRIORITY":
+            // 1–4 high, 5 medium, 6–9 low, as todod reads them; 0 is none.
+            guard let number = Int(properties[0].value.trimmingCharacters(in: .whitespaces)), number > 0 else { return nil }
+            return [number < 5 ? "high" : number == 5 ? "medium" : "low"]
+        default:
+            return properties.map(\.normalized).sorted()
+        }
+    }
+
+    /// Every field `todo` has, in the order its properties come.
+    static func fields(of todo: TodoComponent) -> [String] {
+        var seen: Set<String> = []
+        var fields: [String] = []
+        for name in todo.properties.map(\.name).compactMap(of) + todo.components.map(ofComponent) where seen.insert(name).inserted {
+            fields.append(name)
+        }
+        return fields
+    }
+}
