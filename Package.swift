@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "todod", targets: ["todod"]),
         .executable(name: "todoctl", targets: ["todoctl"]),
+        .executable(name: "todod-sync", targets: ["todod-sync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -21,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // HTTPS for the CalDAV sync (todod-sync only): SwiftNIO's client,
+        // with TLS through swift-nio-ssl, which postgres-nio brings already.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // libsystemd, found through pkg-config; Debian's libsystemd-dev provides it.
@@ -72,6 +77,27 @@ let package = Package(
         // Two-way sync with a calendar server, the part without I/O: to-dos
         // read as calendars write them, and merged field by field.
         .target(name: "TodoSync", dependencies: ["TodoInterchange"]),
+        // A CalDAV client (RFC 4791, sync-collection RFC 6578) over HTTPS.
+        .target(
+            name: "CalDAV",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The sync as a service: rounds between todod (through its socket)
+        // and a collection, the state it keeps, and its set-up.
+        .target(
+            name: "TodoSyncService",
+            dependencies: [
+                "TodoSync", "CalDAV", "TodoClient", "TodoProtocol", "SystemdSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "TodoProtocol", dependencies: ["TodoViewModels", "TodoInterchange", "CanonicalJSON"]),
         .target(
             name: "TodoDaemon",
@@ -113,6 +139,15 @@ let package = Package(
                 "TodoClient", "TodoProtocol", "TodoInterchange", "BuildInfo", "DesktopNotifications",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "todod-sync",
+            dependencies: [
+                "TodoSyncService", "CalDAV", "TodoProtocol", "SystemdSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // Benchmarks, run in release mode by scripts/bench (never part of the tests).

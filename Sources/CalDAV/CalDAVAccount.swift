@@ -33,7 +33,7 @@ public struct CalDAVAccount: Sendable, Equatable, CustomStringConvertible {
             throw .invalidAccount("\(Self.withoutCredentials(collectionURL.absoluteString)) is not an http or https URL")
         }
         guard let host = components.host, !host.isEmpty else {
-            throw .invalidAccount("\(collectionURL.absoluteString) has no host")
+            throw .invalidAccount("\(Self.withoutCredentials(collectionURL.absoluteString)) has no host")
         }
         guard components.user == nil, components.password == nil else {
             throw .invalidAccount(
@@ -46,7 +46,7 @@ public struct CalDAVAccount: Sendable, Equatable, CustomStringConvertible {
         if !path.hasSuffix("/") { path += "/" }
         components.percentEncodedPath = path
         guard let normalised = components.url else {
-            throw .invalidAccount("\(collectionURL.absoluteString) cannot be used as a collection URL")
+            throw .invalidAccount("\(Self.withoutCredentials(collectionURL.absoluteString)) cannot be used as a collection URL")
         }
         if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
             throw .invalidAccount("cannot read the CA file \(caFile)")

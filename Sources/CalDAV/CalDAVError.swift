@@ -5,6 +5,8 @@
 public enum CalDAVError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The account cannot be used as given (bad URL, unreadable CA file).
     case invalidAccount(String)
+    /// A href given to the client is not a member of its collection.
+    case invalidHref(href: String, collection: String)
     /// 401: the user name or password is wrong.
     case unauthorized(url: String)
     /// 403, not about a sync token. `condition` is the precondition the server
@@ -40,6 +42,8 @@ public enum CalDAVError: Error, CustomStringConvertible, Sendable, Equatable {
         switch self {
         case .invalidAccount(let reason):
             "CalDAV account: \(reason)"
+        case .invalidHref(let href, let collection):
+            "\"\(href)\" is not a resource in the collection \(collection)"
         case .unauthorized(let url):
             "\(url): the server refused the user name or password (401)"
         case .forbidden(let url, let condition):

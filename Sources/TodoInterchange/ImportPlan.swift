@@ -78,10 +78,17 @@ public struct ImportPlan: Hashable, Sendable {
                 // the file again finds it (also when the item it was derived
                 // from has been deleted here).
                 let identity = ExternalIdentity.normalized(raw)
-                if let derived = ExternalIdentity.itemID(derivedFrom: identity, listID: listID), collection[derived] != nil {
+                // An item that carries the identity itself comes first: the
+                // item it was derived from may have been given another (a
+                // sync gives a completed occurrence a new one, and its next
+                // occurrence the one the server knows).
+                if let explicit = byExternalID[identity] {
+                    existingID = explicit
+                } else if let derived = ExternalIdentity.itemID(derivedFrom: identity, listID: listID),
+                    collection[derived].map({ $0.externalID == nil }) == true
+                {
                     existingID = derived
                 } else {
-                    existingID = byExternalID[identity]
                     externalID = identity
                 }
             case .line(let identity):

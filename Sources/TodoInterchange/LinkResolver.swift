@@ -45,8 +45,11 @@ struct LinkResolver {
         case .batchItem(let index): return ids.indices.contains(index) ? ids[index] : nil
         case .identity(let identity):
             if let id = byIdentity[identity] { return id }
-            if let derived = ExternalIdentity.itemID(derivedFrom: identity, listID: listID), collection[derived] != nil { return derived }
-            return byExternalID[identity]
+            if let explicit = byExternalID[identity] { return explicit }
+            if let derived = ExternalIdentity.itemID(derivedFrom: identity, listID: listID), collection[derived]?.externalID == nil {
+                return derived
+            }
+            return nil
         }
     }
 

@@ -71,3 +71,36 @@ enum SyncField {
         return fields
     }
 }
+
+extension TodoComponent {
+    /// Whether `other` says the same in every field the merge compares:
+    /// what each side stamps on a write (`DTSTAMP`, `LAST-MODIFIED`) and
+    /// spelling (parameter order, a tag's case) make no difference.
+    public func saysTheSame(as other: TodoComponent) -> Bool {
+        let fields = Set(SyncField.fields(of: self)).union(SyncField.fields(of: other))
+        return fields.allSatisfy { SyncField.value(of: $0, in: self) == SyncField.value(of: $0, in: other) }
+    }
+
+    /// Whether it is done: `STATUS:COMPLETED` or a `COMPLETED` date.
+    public var isCompleted: Bool { SyncField.value(of: "STATUS", in: self) == ["COMPLETED"] }
+
+    /// Whether it repeats (`RRULE`).
+    public var repeats: Bool { first("RRULE") != nil }
+
+    /// `self` with the fields `field`'s properties of `other` in place of its own.
+    public func taking(_ field: String, from other: TodoComponent) -> TodoComponent {
+        var properties = self.properties.filter { SyncField.of($0.name) != field }
+        properties += other.properties.filter { SyncField.of($0.name) == field }
+        return TodoComponent(properties: properties, components: components)
+    }
+
+    /// Parses one `BEGIN:VTODO`…`END:VTODO` block (as `text` writes it).
+    public init(parsing text: String) throws(ResourceProblem) {
+        let lines: [ContentLine]
+        do { lines = try ContentLine.parse(text) } catch { throw ResourceProblem("\(error.location): \(error.message)") }
+        guard lines.count >= 2, lines.first?.name == "BEGIN", lines.last?.name == "END" else {
+            throw ResourceProblem("not a VTODO")
+        }
+        self.init(lines: lines[1..<(lines.count - 1)])
+    }
+}

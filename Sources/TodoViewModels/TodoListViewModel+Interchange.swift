@@ -18,8 +18,11 @@ extension TodoListViewModel {
 
     /// Refuses a plan made on another state of the list: its changes must
     /// start from the items as they are, and its new ids must be free.
+    /// A step may change an item twice (a sync's update, then the
+    /// completion of the same item): its first change starts from the list.
     func checkFits(_ plan: ImportPlan) throws(TodoError) {
-        for change in plan.step?.changes ?? [] {
+        var seen: Set<TodoID> = []
+        for change in plan.step?.changes ?? [] where seen.insert(change.id).inserted {
             if let before = change.before {
                 guard collection[before.id] == before else { throw .importOutdated }
             } else if change.id < collection.nextID {

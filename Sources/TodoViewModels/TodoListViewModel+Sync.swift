@@ -10,32 +10,74 @@ import TodoModel
 /// any other; the sync then sees the list differ from what it last agreed
 /// with the server and sends the undo on.
 extension TodoListViewModel {
-    /// The plan for `text` (iCalendar, possibly empty) and the deletion of
-    /// the items whose identities `removed` names. A deleted item goes
-    /// alone: its subtasks stay (the server deleted that one item, and a
-    /// server must not delete what it did not), and so do items that
-    /// depended on it. A UID no item has is left out: it is already gone.
-    /// Carry it out with `perform(.applyImport(plan))` in the same turn.
-    public func planSync(_ text: String, removing removed: [String]) throws(TodoError) -> ImportPlan {
+    /// What one sync call changes, in this order.
+    public struct SyncChanges: Sendable {
+        /// Items to give another identity, by the identity they have: the
+        /// next occurrence of a repeating item takes the identity the server
+        /// knows the repetition by, and the completed one a new one.
+        public var renames: [(from: String, to: String)] = []
+        /// iCalendar to-dos, each updating the item of its UID or added.
+        public var text = ""
+        /// Items to complete, by identity, as `todo.setDone` completes them
+        /// (a repeating one brings its next occurrence): a calendar that
+        /// marks a repeating to-do done means this occurrence.
+        public var complete: [String] = []
+        /// Items the server deleted, by identity.
+        public var remove: [String] = []
+        public init() {}
+    }
+
+    /// The plan for a sync's changes, as one step "sync: …". A deleted
+    /// item goes alone: its subtasks stay (the server deleted that one
+    /// item, and a server must not delete what it did not), and so do
+    /// items that depended on it. A UID no item has is left out: it is
+    /// already gone. Renames come with nothing else. Carry it out with
+    /// `perform(.applyImport(plan))` in the same turn.
+    public func planSync(_ sync: SyncChanges) throws(TodoError) -> ImportPlan {
+        let now = clock.currentTime()
         var plan =
-            text.isEmpty
-            ? ImportPlan(ImportBatch(fields: fields), format: .ical, into: collection, listID: listID, at: clock.currentTime(), timeZone: clock.timeZone)
-            : try planImport(text, format: .ical)
-        let ids = removed.compactMap(itemID(withIdentity:))
+            sync.text.isEmpty
+            ? ImportPlan(ImportBatch(fields: fields), format: .ical, into: collection, listID: listID, at: now, timeZone: clock.timeZone)
+            : try planImport(sync.text, format: .ical)
         var changes = plan.step?.changes ?? []
-        if !ids.isEmpty {
-            var after = collection
-            if let step = plan.step { after.apply(step) }
-            changes += after.removingOnly(ids)
+        var after = collection
+        if let step = plan.step { after.apply(step) }
+        let renamed = try renaming(sync.renames)
+        changes += renamed
+        var completed = 0
+        for identity in sync.complete {
+            guard let id = itemID(withIdentity: identity), let item = after[id], !item.isDone else { continue }
+            let step = try after.setDone(id, true, at: now, in: clock.timeZone)
+            guard let step else { continue }
+            after.apply(step)
+            changes += step.changes
+            completed += 1
         }
+        let removed = sync.remove.compactMap(itemID(withIdentity:)).filter { after[$0] != nil }
+        if !removed.isEmpty { changes += after.removingOnly(removed) }
         let updated = plan.count(.update)
         let added = plan.count(.add)
         var parts: [String] = []
         if added > 0 { parts.append("add \(Self.counted(added, "item"))") }
         if updated > 0 { parts.append("update \(Self.counted(updated, "item"))") }
-        if !ids.isEmpty { parts.append("delete \(Self.counted(ids.count, "item"))") }
+        if completed > 0 { parts.append("complete \(Self.counted(completed, "item"))") }
+        if !removed.isEmpty { parts.append("delete \(Self.counted(removed.count, "item"))") }
+        if !renamed.isEmpty { parts.append("carry a repetition on to its next occurrence") }
         plan.step = changes.isEmpty ? nil : UndoStep(description: "sync: " + parts.joined(separator: ", "), changes: changes)
         return plan
+    }
+
+    /// The changes that give items their new identities, all looked up
+    /// before any changes (one item's new identity may be another's old).
+    private func renaming(_ renames: [(from: String, to: String)]) throws(TodoError) -> [ItemChange] {
+        var changes: [ItemChange] = []
+        for (from, to) in renames {
+            guard let id = itemID(withIdentity: from), let before = collection[id] else { continue }
+            var after = before
+            after.externalID = ExternalIdentity.normalized(to)
+            if after != before { changes.append(ItemChange(before: before, after: after)) }
+        }
+        return changes
     }
 
     /// The item an export gives the identity `identity` (a UID): one of
@@ -43,14 +85,16 @@ extension TodoListViewModel {
     /// came with it.
     public func itemID(withIdentity identity: String) -> TodoID? {
         let normalized = ExternalIdentity.normalized(identity)
-        if let derived = ExternalIdentity.itemID(derivedFrom: normalized, listID: listID), collection[derived] != nil {
-            return derived
-        }
         var found: TodoID?
         collection.forEachItem { item in
             if found == nil, let external = item.externalID, ExternalIdentity.normalized(external) == normalized { found = item.id }
         }
-        return found
+        if let found { return found }
+        // As an import finds it: an identity an item carries comes first.
+        guard let derived = ExternalIdentity.itemID(derivedFrom: normalized, listID: listID), collection[derived]?.externalID == nil else {
+            return nil
+        }
+        return derived
     }
 
     private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

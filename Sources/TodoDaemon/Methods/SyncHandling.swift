@@ -4,7 +4,15 @@ import TodoViewModels
 
 extension ApplySync: OwnerMethod {
     static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
-        let plan = try owner.viewModel.planSync(params.text, removing: params.remove ?? [])
+        var changes = TodoListViewModel.SyncChanges()
+        changes.text = params.text
+        changes.complete = params.complete ?? []
+        changes.remove = params.remove ?? []
+        changes.renames = (params.rename ?? []).map { ($0.from, $0.to) }
+        guard changes.renames.isEmpty || (changes.text.isEmpty && changes.complete.isEmpty && changes.remove.isEmpty) else {
+            throw RPCError.invalidParams("rename comes alone: send text, complete and remove in another call")
+        }
+        let plan = try owner.viewModel.planSync(changes)
         let skipped = plan.entries.filter { $0.action == .skip }.map { "\($0.source): \($0.remarks.joined(separator: "; "))" }
         let removed = (plan.step?.changes ?? []).count { $0.after == nil }
         guard plan.step != nil else {

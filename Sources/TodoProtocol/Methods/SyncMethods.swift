@@ -7,7 +7,10 @@ import TodoViewModels
 /// iCalendar (a `VCALENDAR` of `VTODO`s, or empty): each to-do updates the
 /// item whose UID it carries, or is added, as `todo.import` would do it.
 /// `remove` names by UID the items the server deleted: each goes alone,
-/// its subtasks and dependents stay. One undo step, "sync: …": undo takes
+/// its subtasks and dependents stay. `complete` completes items as
+/// `todo.setDone` does, and `rename` gives items new UIDs (the next
+/// occurrence of a repeating item takes the UID the server knows the
+/// repetition by; it comes with nothing else). One undo step, "sync: …": undo takes
 /// the synced change back, and the sync then sends the undo to the server.
 public enum ApplySync: RPCMethod {
     public static let name = "sync.apply"
@@ -17,11 +20,28 @@ public enum ApplySync: RPCMethod {
     public static let origin = "sync"
 
     public struct Params: Codable, Hashable, Sendable {
+        /// iCalendar to-dos (a `VCALENDAR`), or "".
         public var text: String
+        /// UIDs of items to complete as `todo.setDone` would (a repeating one brings its next occurrence).
+        public var complete: [String]?
+        /// UIDs of items the server deleted.
         public var remove: [String]?
-        public init(text: String, remove: [String]? = nil) {
+        /// Items to give new UIDs, with nothing else in the call.
+        public var rename: [Rename]?
+        public init(text: String, complete: [String]? = nil, remove: [String]? = nil, rename: [Rename]? = nil) {
             self.text = text
+            self.complete = complete
             self.remove = remove
+            self.rename = rename
+        }
+    }
+
+    public struct Rename: Codable, Hashable, Sendable {
+        public var from: String
+        public var to: String
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
         }
     }
 
@@ -44,7 +64,11 @@ public enum ApplySync: RPCMethod {
     }
 
     public static var paramsSchema: JSONValue {
-        JSONSchema.object(["text": JSONSchema.string, "remove": JSONSchema.array(JSONSchema.string)], optional: ["remove"])
+        JSONSchema.object(
+            [
+                "text": JSONSchema.string, "complete": JSONSchema.array(JSONSchema.string), "remove": JSONSchema.array(JSONSchema.string),
+                "rename": JSONSchema.array(JSONSchema.object(["from": JSONSchema.string, "to": JSONSchema.string])),
+            ], optional: ["complete", "remove", "rename"])
     }
 
     public static var resultSchema: JSONValue {

@@ -1,0 +1,313 @@
+import CalDAV
+import Foundation
+import Logging
+import TodoSync
+
+/// One sync of the list with the collection: what changed on the server
+/// since the last round comes in, what changed in the list goes out, and
+/// what changed on both is merged (`ThreeWayMerge`).
+///
+/// A round decides from state, not from a log: the list as todod exports
+/// it now, the server's changes (`sync-collection` since the token, or its
+/// whole listing), and for each to-do the version both last agreed on. So
+/// a round is safe to repeat after any failure: a write that went through
+/// before a crash is found again, equal, and nothing is written twice.
+struct SyncRound {
+    let client: CalDAVClient
+    let state: SyncStateStore
+    let list: LocalList
+    let collection: CollectionInfo
+    let logger: Logger
+    let timeZone: TimeZone
+    /// The name the list's side has in conflict notes.
+    let localName: String
+
+    /// What a round did.
+    struct Report: Sendable {
+        var pulled = 0
+        var pushed = 0
+        var deletedHere = 0
+        var deletedThere = 0
+        var conflicts: [(uid: String, note: String)] = []
+        /// Resources that could not be read, by href, with why.
+        var problems: [String: String] = [:]
+        var cleared: [String] = []
+        /// Whether another round should follow at once (the list changed
+        /// under it, or a write met a newer version on the server).
+        var again = false
+    }
+
+    private enum Side: Equatable {
+        case same, changed, deleted
+    }
+
+    private struct Remote {
+        var href: String
+        var etag: String
+        var text: String
+        var resource: CalendarResource
+    }
+
+    /// A write to the server the round decided on.
+    private struct Push {
+        var uid: String
+        var href: String
+        var condition: PutCondition
+        /// The resource the to-do is written into (what came with it is kept).
+        var around: CalendarResource?
+    }
+
+    /// One round. `pollServer` false: only what the list changed goes out
+    /// (a local edit costs its own write, not a look at the whole server).
+    func run(pollServer: Bool) async throws -> Report {
+        var report = Report()
+        var records = try state.records()
+        var token: String?? = .none
+        var remote: [String: Remote] = [:]
+        var removedHrefs: Set<String> = []
+        var problemHrefs: Set<String> = Set(try state.problems().keys)
+
+        if pollServer {
+            let (changed, removed, newToken) = try await serverChanges(records)
+            token = .some(newToken)
+            removedHrefs = removed
+            for fetched in try await client.fetch(Array(changed.keys)) {
+                do {
+                    let resource = try CalendarResource(parsing: fetched.calendarData)
+                    remote[resource.todo.uid ?? ""] = Remote(href: fetched.href, etag: fetched.etag, text: fetched.calendarData, resource: resource)
+                    if problemHrefs.remove(fetched.href) != nil { report.cleared.append(fetched.href) }
+                } catch {
+                    report.problems[fetched.href] = error.description
+                    problemHrefs.insert(fetched.href)
+                    logger.warning("skipping \(fetched.href) on the server: \(error.description); it stays there as it is")
+                }
+            }
+            // Changed and then gone before it was fetched: gone.
+            let fetchedHrefs = Set(remote.values.map(\.href)).union(report.problems.keys)
+            for href in changed.keys where !fetchedHrefs.contains(href) { removedHrefs.insert(href) }
+            for href in removedHrefs where problemHrefs.remove(href) != nil { report.cleared.append(href) }
+        }
+
+        var local = try await list.todos()
+        // A repeating item completed here: its next occurrence takes over
+        // the server's to-do, and the completed one becomes a new one.
+        let renames = carriedOnRepetitions(records: records, local: local)
+        if !renames.isEmpty {
+            try await list.rename(renames)
+            local = try await list.todos()
+        }
+
+        var toApply: [TodoComponent] = []
+        var complete: [String] = []
+        var remove: [String] = []
+        var pushes: [Push] = []
+        var deletes: [(uid: String, href: String, etag: String?)] = []
+        var agreed: [String: Remote] = [:]  // taken from the server as it is
+        var forgotten: [String] = []
+
+        for (uid, record) in records {
+            if problemHrefs.contains(record.href) { continue }
+            let base = try? TodoComponent(parsing: record.base)
+            let localSide: Side = local[uid].map { todo in base.map { todo.saysTheSame(as: $0) } == true ? .same : .changed } ?? .deleted
+            let server = remote[uid]
+            let remoteSide: Side = server != nil ? .changed : removedHrefs.contains(record.href) ? .deleted : .same
+            let around = try? CalendarResource(parsing: record.resource)
+            switch (localSide, remoteSide) {
+            case (.same, .same), (.deleted, .deleted):
+                if localSide == .deleted { forgotten.append(uid) }
+            case (.same, .changed), (.deleted, .changed):
+                // Taken in; an item deleted here comes back with the edit.
+                var todo = server!.resource.todo
+                if let base, let here = local[uid], completesAnOccurrence(todo, base: base, here: here) {
+                    todo = todo.taking("STATUS", from: here)
+                    complete.append(uid)
+                }
+                toApply.append(todo)
+                agreed[uid] = server!
+                report.pulled += 1
+            case (.changed, .same):
+                pushes.append(Push(uid: uid, href: record.href, condition: record.etag.map(PutCondition.ifMatch) ?? .ifNoneMatch, around: around))
+            case (.changed, .changed) where local[uid]!.saysTheSame(as: server!.resource.todo):
+                agreed[uid] = server!  // both made the same change
+            case (.changed, .changed):
+                let merged = merge(base: base, here: local[uid]!, there: server!)
+                if !merged.fromRemote.isEmpty || !merged.conflicts.isEmpty { toApply.append(merged.todo) }
+                report.conflicts += merged.conflicts.map { (uid, $0.note) }
+                pushes.append(Push(uid: uid, href: server!.href, condition: .ifMatch(server!.etag), around: server!.resource))
+            case (.deleted, .same):
+                deletes.append((uid, record.href, record.etag))
+            case (.same, .deleted):
+                remove.append(uid)
+                forgotten.append(uid)
+            case (.changed, .deleted):
+                // The edit wins: the to-do goes back to the server.
+                pushes.append(Push(uid: uid, href: record.href, condition: .ifNoneMatch, around: around))
+            }
+        }
+        for (uid, server) in remote where records[uid] == nil {
+            if let here = local[uid] {
+                // Met on both sides for the first time: merged with no base.
+                let merged = merge(base: nil, here: here, there: server)
+                if !merged.fromRemote.isEmpty || !merged.conflicts.isEmpty { toApply.append(merged.todo) }
+                report.conflicts += merged.conflicts.map { (uid, $0.note) }
+                pushes.append(Push(uid: uid, href: server.href, condition: .ifMatch(server.etag), around: server.resource))
+            } else {
+                toApply.append(server.resource.todo)
+                agreed[uid] = server
+                report.pulled += 1
+            }
+        }
+        for uid in local.keys where records[uid] == nil && remote[uid] == nil {
+            pushes.append(Push(uid: uid, href: client.href(forUID: uid), condition: .ifNoneMatch, around: nil))
+        }
+
+        if !toApply.isEmpty || !complete.isEmpty || !remove.isEmpty {
+            let skipped = try await list.apply(toApply, complete: complete, remove: remove)
+            for line in skipped { logger.warning("todod skipped a to-do from the server: \(line)") }
+            report.deletedHere = remove.count
+            local = try await list.todos()
+            report.again = true
+        }
+
+        var saved: [SyncStateStore.Record] = []
+        for (uid, server) in agreed {
+            let base = local[uid]?.text ?? server.resource.todo.text
+            saved.append(.init(uid: uid, href: server.href, etag: server.etag, base: base, resource: server.text))
+        }
+        do {
+            try await write(pushes, deletes, local: local, saved: &saved, forgotten: &forgotten, report: &report)
+        } catch {
+            // What went through is kept; the token is not moved on, so the
+            // next round reads the server's changes again.
+            try state.commit(saving: saved, forgetting: forgotten, token: .none)
+            throw error
+        }
+        try state.commit(saving: saved, forgetting: forgotten, token: token)
+        try state.setProblems(report.problems, clearing: report.cleared)
+        if !report.conflicts.isEmpty { try state.recordConflicts(report.conflicts, at: Date()) }
+        return report
+    }
+
+    /// The round's writes to the server, each recorded in `saved` or
+    /// `forgotten` as it goes through.
+    private func write(
+        _ pushes: [Push], _ deletes: [(uid: String, href: String, etag: String?)], local: [String: TodoComponent],
+        saved: inout [SyncStateStore.Record], forgotten: inout [String], report: inout Report
+    ) async throws {
+        for push in pushes {
+            guard let todo = local[push.uid] else { continue }
+            var resource = push.around ?? CalendarResource(todo: todo)
+            resource.todo = todo
+            let text = resource.text(productID: "-//todod//todod-sync//EN")
+            do {
+                let etag = try await client.put(push.href, calendarText: text, condition: push.condition)
+                saved.append(.init(uid: push.uid, href: push.href, etag: etag, base: todo.text, resource: text))
+                report.pushed += 1
+            } catch {
+                guard case .preconditionFailed = error else { throw error }
+                // Changed on the server since it was read: the next round
+                // reads it and merges.
+                logger.info("\(push.href) changed on the server meanwhile; merging it next")
+                report.again = true
+            }
+        }
+        for delete in deletes {
+            do {
+                _ = try await client.delete(delete.href, ifMatch: delete.etag)
+                forgotten.append(delete.uid)
+                report.deletedThere += 1
+            } catch {
+                guard case .preconditionFailed = error else { throw error }
+                // Edited on the server since: the edit wins, next round.
+                report.again = true
+            }
+        }
+    }
+
+    /// What changed on the server: by `sync-collection` where it has it
+    /// (from the token; afresh when the server forgot it), else by
+    /// comparing its listing's ETags. Hrefs whose ETag is the one known are
+    /// left out: the round's own writes come back that way.
+    private func serverChanges(_ records: [String: SyncStateStore.Record]) async throws
+        -> (changed: [String: String], removed: Set<String>, token: String?)
+    {
+        let known = Dictionary(records.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
+        var listed: [String: String]
+        var removed: Set<String> = []
+        var token: String?
+        if collection.supportsSyncCollection {
+            var since = state.token
+            var changes: ChangeSet
+            do {
+                changes = try await client.changes(since: since)
+            } catch {
+                guard case .syncTokenInvalid = error else { throw error }
+                logger.notice("the server no longer knows the sync token; comparing the whole collection")
+                since = nil
+                changes = try await client.changes(since: nil)
+            }
+            token = changes.newToken
+            listed = changes.changed
+            if since != nil {
+                removed = Set(changes.removed).intersection(known.keys)
+                let changed = listed.filter { known[$0.key] != .some($0.value) }
+                return (changed, removed, token)
+            }
+        } else {
+            listed = try await client.listing()
+        }
+        // The whole collection: what is known and not listed is gone, unless
+        // nothing is listed at all, which no server is to make us believe.
+        if listed.isEmpty, !known.isEmpty {
+            throw SyncFailure(
+                "the collection lists no to-dos, but \(known.count) were synced with it: not deleting them here; "
+                    + "if they were deleted on purpose, run todoctl sync rm and todoctl sync add")
+        }
+        removed = Set(known.keys).subtracting(listed.keys)
+        return (listed.filter { known[$0.key] != .some($0.value) }, removed, token)
+    }
+
+    private func merge(base: TodoComponent?, here: TodoComponent, there: Remote) -> ThreeWayMerge.Result {
+        let sides = ThreeWayMerge.Sides(local: localName, remote: RemoteName.of(productID: there.resource.productID))
+        return ThreeWayMerge.merge(base: base, local: here, remote: there.resource.todo, sides: sides, now: Date(), timeZone: timeZone)
+    }
+
+    /// Whether the server's `todo` completes the repeating to-do the list
+    /// has open: the list completes it its own way (the next occurrence).
+    private func completesAnOccurrence(_ todo: TodoComponent, base: TodoComponent, here: TodoComponent) -> Bool {
+        todo.isCompleted && todo.repeats && !base.isCompleted && !here.isCompleted && here.repeats
+    }
+
+    /// For each repeating to-do the server knows that the list completed
+    /// since (making its next occurrence, a to-do the server does not
+    /// know): the renames that give the next occurrence the server's UID and
+    /// the completed one a new UID. So the server keeps one to-do whose due
+    /// date moves on, and the completed occurrence is a to-do of its own.
+    private func carriedOnRepetitions(records: [String: SyncStateStore.Record], local: [String: TodoComponent])
+        -> [(from: String, to: String)]
+    {
+        var renames: [(from: String, to: String)] = []
+        var taken: Set<String> = []
+        for (uid, record) in records {
+            guard let here = local[uid], here.isCompleted, here.repeats, let base = try? TodoComponent(parsing: record.base),
+                !base.isCompleted, let completed = here.first("COMPLETED")?.value
+            else { continue }
+            let next = local.first { candidate in
+                records[candidate.key] == nil && !taken.contains(candidate.key) && candidate.value.repeats
+                    && !candidate.value.isCompleted && candidate.value.first("CREATED")?.value == completed
+                    && candidate.value.first("SUMMARY")?.value == here.first("SUMMARY")?.value
+            }
+            guard let next else { continue }
+            taken.insert(next.key)
+            renames.append((uid, UUID().uuidString.lowercased()))
+            renames.append((next.key, uid))
+        }
+        return renames
+    }
+}
+
+/// Why a round stopped, said for `sync status` and the journal.
+struct SyncFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,207 @@
+import CalDAV
+import Foundation
+import Logging
+import SystemdSupport
+import TodoClient
+import TodoProtocol
+import TodoSync
+
+/// The sync as a service: follows todod's list and the server, and syncs
+/// whenever either changes.
+///
+/// A change in the list (any `view.changed`) is sent within a moment: its
+/// round writes what changed and reads nothing else. The server is polled
+/// every `interval` (and at once on SIGUSR1, `todoctl sync now`). A round
+/// that fails is tried again, sooner at first, and says why in `sync
+/// status` and the journal; the list itself never waits on the server.
+public actor SyncService {
+    private let paths: SyncPaths
+    private let settings: SyncSettings
+    private let state: SyncStateStore
+    private let client: CalDAVClient
+    private let logger: Logger
+    private let notifier = ServiceNotifier()
+    private var collection: CollectionInfo?
+    private var failures = 0
+
+    public init(paths: SyncPaths, settings: SyncSettings, password: String, logger: Logger) throws {
+        self.paths = paths
+        self.settings = settings
+        self.logger = logger
+        state = try SyncStateStore(path: paths.stateFile)
+        let account = try CalDAVAccount(collectionURL: settings.collectionURL, user: settings.user, password: password, caFile: settings.caFile)
+        client = try CalDAVClient(account: account)
+        if state.collection != settings.collectionURL { try state.reset(collection: settings.collectionURL) }
+    }
+
+    /// Runs until cancelled: connects to todod (again and again, should it
+    /// stop), and syncs on each of `triggers`' requests, polling the server
+    /// every `interval` besides.
+    public func run(triggers: SyncTriggers) async {
+        notifier.ready(status: "syncing with \(settings.collectionURL)")
+        let interval = settings.interval
+        let poller = Task {
+            while !Task.isCancelled {
+                triggers.request(.poll)
+                try? await Task.sleep(for: .seconds(interval))
+            }
+        }
+        defer { poller.cancel() }
+        while !Task.isCancelled {
+            do {
+                try await TodoConnection.with(socketPath: paths.socketPath) { daemon in
+                    try await self.follow(daemon, triggers: triggers)
+                }
+            } catch {
+                if !unreachable { logger.warning("todod is not answering (\(error)); trying again every 2 s") }
+                unreachable = true
+            }
+            try? await Task.sleep(for: .seconds(2))
+        }
+    }
+
+    /// While connected: a round whenever something was requested.
+    private var unreachable = false
+
+    private func follow(_ daemon: TodoConnection, triggers: SyncTriggers) async throws {
+        let list = LocalList(daemon: daemon)
+        _ = try await daemon.call(SubscribeListView.self, SubscribeListView.Params(view: "main", filter: .all, properties: ["totalCount"]))
+        if unreachable { logger.notice("todod reached again") }
+        unreachable = false
+        let watcher = Task {
+            for await message in daemon.notifications {
+                if case .notification(let method, _) = message, method == ListViewChanged.name { triggers.request(.list) }
+            }
+            triggers.request(.list)  // the connection ended: the loop finds out
+        }
+        defer { watcher.cancel() }
+        triggers.request(.poll)
+        for await _ in triggers.wakes {
+            guard let wanted = triggers.take() else { continue }
+            let succeeded = try await sync(list, pollServer: wanted.poll)
+            if !succeeded {
+                // Sooner at first: 5 s, 10 s, 20 s … up to the interval.
+                let delay = min(5 * (1 << min(failures - 1, 6)), settings.interval)
+                Task {
+                    try? await Task.sleep(for: .seconds(delay))
+                    triggers.request(.poll)
+                }
+            }
+            if Task.isCancelled { return }
+        }
+    }
+
+    /// Rounds until one leaves nothing to do (at most a few: each is one
+    /// step further), recording how it went.
+    @discardableResult
+    func sync(_ list: LocalList, pollServer: Bool) async throws -> Bool {
+        let attempt = Self.preciseStamp.string(from: Date())
+        try state.setMeta(["lastAttempt": attempt])
+        defer { try? state.setMeta(["roundEnded": attempt]) }
+        do {
+            if collection == nil || pollServer && failures > 0 { collection = try await client.probe() }
+            guard let collection else { return false }
+            var poll = pollServer
+            for _ in 0..<4 {
+                let round = SyncRound(
+                    client: client, state: state, list: list, collection: collection, logger: logger, timeZone: .current,
+                    localName: "todod")
+                let report = try await round.run(pollServer: poll)
+                if report.pulled + report.pushed + report.deletedHere + report.deletedThere > 0 {
+                    logger.info(
+                        "synced: \(report.pulled) in, \(report.pushed) out, \(report.deletedHere) deleted here, \(report.deletedThere) deleted there, \(report.conflicts.count) conflicts"
+                    )
+                }
+                for conflict in report.conflicts { logger.notice("\(conflict.note) (UID \(conflict.uid))") }
+                guard report.again else { break }
+                poll = true
+            }
+            failures = 0
+            try state.setMeta(["lastSync": ISO8601DateFormatter().string(from: Date()), "error": nil, "pending": "0"])
+            notifier.status("synced \(Self.clock(Date())) with \(settings.collectionURL)")
+            return true
+        } catch let error as ClientError where error.endsTheConnection {
+            throw error  // todod went away: reconnect
+        } catch {
+            failures += 1
+            let message = String(describing: error)
+            let waiting = try? await pending(list)
+            try? state.setMeta(["error": message, "pending": waiting.map { String($0) }])
+            logger.error("sync failed: \(message)")
+            notifier.status("not synced: \(message)")
+            return false
+        }
+    }
+
+    /// The list's changes the server does not have: items that differ from
+    /// what was last agreed, and those added or deleted since.
+    private func pending(_ list: LocalList) async throws -> Int {
+        let local = try await list.todos()
+        let records = try state.records()
+        var count = local.keys.count { records[$0] == nil } + records.keys.count { local[$0] == nil }
+        for (uid, record) in records {
+            guard let here = local[uid], let base = try? TodoComponent(parsing: record.base) else { continue }
+            if !here.saysTheSame(as: base) { count += 1 }
+        }
+        return count
+    }
+
+    /// One sync now, for `todoctl sync add` and `sync now` when the service
+    /// does not run. Throws what stopped it.
+    public func syncOnce() async throws {
+        let paths = self.paths
+        try await TodoConnection.with(socketPath: paths.socketPath) { daemon in
+            guard try await self.sync(LocalList(daemon: daemon), pollServer: true) else {
+                throw SyncFailure((try? self.state.meta()["error"]) ?? "the sync failed")
+            }
+        }
+    }
+
+    /// Closes the connections to the server: call it before letting go.
+    public func close() async {
+        try? await client.shutdown()
+    }
+
+    /// What `sync status` shows.
+    public func status(running: Bool) throws -> SyncStatus {
+        try Self.status(settings: settings, state: state, running: running, pending: nil)
+    }
+
+    /// The status as the state file has it, read by another process (`todoctl sync status`).
+    public static func status(paths: SyncPaths, settings: SyncSettings, running: Bool) throws -> SyncStatus {
+        try status(settings: settings, state: try SyncStateStore(path: paths.stateFile), running: running, pending: nil)
+    }
+
+    static func status(settings: SyncSettings, state: SyncStateStore, running: Bool, pending: Int?) throws -> SyncStatus {
+        let meta = try state.meta()
+        let formatter = ISO8601DateFormatter()
+        return SyncStatus(
+            collection: settings.collectionURL, user: settings.user, lastSync: meta["lastSync"], lastAttempt: meta["lastAttempt"],
+            error: meta["error"], pending: pending ?? Int(meta["pending"] ?? "") ?? 0, synced: try state.records().count,
+            conflicts: try state.conflicts().map { .init(at: formatter.string(from: $0.at), uid: $0.uid, note: $0.note) },
+            unreadable: try state.problems(), running: running, roundFinished: meta["roundEnded"] == meta["lastAttempt"])
+    }
+
+    /// To the millisecond: `sync now` tells one round's start from the next.
+    nonisolated(unsafe) private static let preciseStamp: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }()
+
+    private static func clock(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: date)
+    }
+}
+
+extension ClientError {
+    /// Whether the connection to todod is gone (rather than one call refused).
+    var endsTheConnection: Bool {
+        switch self {
+        case .daemonUnreachable, .untrustedServer, .connectionClosed, .stoppedBeforeAnswering, .timedOut: true
+        case .refused, .requestTooLong, .malformedReply: false
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+
+/// What the sync last agreed with the server, kept in its own SQLite file:
+/// for each to-do, where it is on the server, its ETag, and the version both
+/// sides last had (the base of the three-way merge); the collection's sync
+/// token; and what `sync status` tells.
+///
+/// Local edits are never queued here: they are in todod's list already, and
+/// a to-do that differs from its base is a pending change. So an edit made
+/// offline, or before a restart, goes out when the server answers again,
+/// and nothing is lost between.
+public final class SyncStateStore: Sendable {
+    private let database: DatabaseQueue
+
+    /// One to-do both sides know.
+    public struct Record: Sendable, Equatable {
+        public var uid: String
+        /// The resource's path on the server.
+        public var href: String
+        /// The ETag last seen; nil when a write gave none (it is fetched again).
+        public var etag: String?
+        /// The `VTODO` as both sides last had it, as todod exports it.
+        public var base: String
+        /// The resource as the server last had it (its time zones and
+        /// changed occurrences are written back around the to-do).
+        public var resource: String
+
+        public init(uid: String, href: String, etag: String?, base: String, resource: String) {
+            self.uid = uid
+            self.href = href
+            self.etag = etag
+            self.base = base
+            self.resource = resource
+        }
+    }
+
+    public init(path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        database = try DatabaseQueue(path: path, configuration: configuration)
+        try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE resource (uid TEXT PRIMARY KEY, href TEXT NOT NULL UNIQUE, etag TEXT, base TEXT NOT NULL, resource TEXT NOT NULL);
+                    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    CREATE TABLE problem (href TEXT PRIMARY KEY, message TEXT NOT NULL);
+                    CREATE TABLE conflict (at REAL NOT NULL, uid TEXT NOT NULL, note TEXT NOT NULL);
+                    """)
+        }
+        try migrator.migrate(database)
+    }
+
+    public func records() throws -> [String: Record] {
+        try database.read { db in
+            var records: [String: Record] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT uid, href, etag, base, resource FROM resource") {
+                let record = Record(uid: row[0], href: row[1], etag: row[2], base: row[3], resource: row[4])
+                records[record.uid] = record
+            }
+            return records
+        }
+    }
+
+    /// Writes what a round agreed, all or nothing: the records it changed,
+    /// those it forgot (by UID), and the sync token it read the changes with.
+    public func commit(saving saved: [Record], forgetting forgotten: [String], token: String??) throws {
+        try database.write { db in
+            for uid in forgotten { try db.execute(sql: "DELETE FROM resource WHERE uid = ?", arguments: [uid]) }
+            for record in saved {
+                // A href is one to-do's: a record moving to it takes it over.
+                try db.execute(sql: "DELETE FROM resource WHERE href = ? AND uid <> ?", arguments: [record.href, record.uid])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO resource (uid, href, etag, base, resource) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [record.uid, record.href, record.etag, record.base, record.resource])
+            }
+            switch token {
+            case .some(.some(let token)): try Self.set(db, "token", token)
+            case .some(.none): try db.execute(sql: "DELETE FROM meta WHERE key = 'token'")
+            case .none: break
+            }
+        }
+    }
+
+    public var token: String? { (try? database.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'token'") }) ?? nil }
+
+    /// Forgets everything known of the server (another collection, or a
+    /// removed sync): the next sync starts afresh.
+    public func reset(collection: String) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM resource; DELETE FROM meta; DELETE FROM problem; DELETE FROM conflict")
+            try Self.set(db, "collection", collection)
+        }
+    }
+
+    public var collection: String? {
+        (try? database.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'collection'") }) ?? nil
+    }
+
+    // MARK: What sync status tells
+
+    public func setMeta(_ values: [String: String?]) throws {
+        try database.write { db in
+            for (key, value) in values {
+                if let value { try Self.set(db, key, value) } else { try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key]) }
+            }
+        }
+    }
+
+    public func meta() throws -> [String: String] {
+        try database.read { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { $1 })
+        }
+    }
+
+    /// The resources the server holds that could not be read, by href: kept
+    /// on the server, skipped, and named in `sync status`.
+    public func setProblems(_ problems: [String: String], clearing cleared: [String]) throws {
+        try database.write { db in
+            for href in cleared { try db.execute(sql: "DELETE FROM problem WHERE href = ?", arguments: [href]) }
+            for (href, message) in problems {
+                try db.execute(sql: "INSERT OR REPLACE INTO problem (href, message) VALUES (?, ?)", arguments: [href, message])
+            }
+        }
+    }
+
+    public func problems() throws -> [String: String] {
+        try database.read { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT href, message FROM problem").map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { $1 })
+        }
+    }
+
+    public func recordConflicts(_ notes: [(uid: String, note: String)], at date: Date) throws {
+        try database.write { db in
+            for (uid, note) in notes {
+                try db.execute(sql: "INSERT INTO conflict (at, uid, note) VALUES (?, ?, ?)", arguments: [date.timeIntervalSince1970, uid, note])
+            }
+        }
+    }
+
+    public func conflicts() throws -> [(at: Date, uid: String, note: String)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT at, uid, note FROM conflict ORDER BY at").map {
+                (Date(timeIntervalSince1970: $0[0]), $0[1], $0[2])
+            }
+        }
+    }
+
+    private static func set(_ db: Database, _ key: String, _ value: String) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
+    }
+}

@@ -1,0 +1,162 @@
+import ArgumentParser
+import CalDAV
+import Foundation
+import Logging
+import SystemdSupport
+import TodoProtocol
+import TodoSyncService
+import UnixSignals
+
+/// `todod-sync`: the list synced with a CalDAV collection (Nextcloud,
+/// Fastmail, iCloud, Radicale…), two ways, as a companion of todod: todod
+/// keeps its sandbox without network, and this service talks to the server
+/// and to todod's socket. `todoctl sync …` runs these commands.
+@main
+struct TododSync: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todod-sync",
+        abstract: "Syncs todod's list with a CalDAV collection, both ways.",
+        discussion: """
+            Set up with `todoctl sync add URL --user NAME`, then the user service \
+            todod-sync.service keeps the list and the collection in step.
+            """,
+        subcommands: [Run.self, Add.self, Status.self, Now.self, Remove.self],
+        defaultSubcommand: Run.self)
+}
+
+/// Options every command takes.
+struct Locations: ParsableArguments {
+    @Option(name: .customLong("socket"), help: "todod's socket (default: $TODOD_SOCKET or todod's own).")
+    var socket: String?
+
+    var paths: SyncPaths { SyncPaths.standard(socketPath: socket ?? SocketLocation.defaultPath()) }
+
+    func settings() throws -> SyncSettings {
+        guard let settings = try paths.settings() else {
+            throw ValidationError("no sync is set up: todoctl sync add URL --user NAME")
+        }
+        return settings
+    }
+}
+
+extension TododSync {
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Runs the sync (what todod-sync.service starts).")
+        @OptionGroup var locations: Locations
+
+        func run() async throws {
+            Self.bootstrapLogging()
+            let logger = Logger(label: "todod-sync")
+            let paths = locations.paths
+            let settings = try locations.settings()
+            guard let lock = try SyncLock(directory: paths.stateDirectory) else {
+                throw ValidationError("another todod-sync is running (pid \(SyncLock.holder(in: paths.stateDirectory).map(String.init) ?? "?"))")
+            }
+            let service = try SyncService(paths: paths, settings: settings, password: try paths.password(), logger: logger)
+            let triggers = SyncTriggers()
+            let signals = await UnixSignalsSequence(trapping: .sigusr1, .sigterm, .sigint)
+            let syncing = Task { await service.run(triggers: triggers) }
+            for await signal in signals {
+                if signal == .sigusr1 {
+                    triggers.request(.poll)
+                    continue
+                }
+                // Every round commits as it goes: stopping between two
+                // writes loses nothing, and the next start finds the rest.
+                logger.notice("stopping")
+                ServiceNotifier().stopping(status: "stopping")
+                syncing.cancel()
+                break
+            }
+            await service.close()
+            withExtendedLifetime(lock) {}
+        }
+
+        static func bootstrapLogging() {
+            let toJournal = JournalLogHandler.standardErrorIsJournal
+            LoggingSystem.bootstrap { label in
+                if toJournal { return JournalLogHandler(identifier: "todod-sync", fieldPrefix: "TODOD_SYNC_") }
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = .info
+                return handler
+            }
+        }
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Shows the last sync, pending changes, conflicts and errors.")
+        @OptionGroup var locations: Locations
+        @Flag(help: "As JSON.") var json = false
+
+        func run() async throws {
+            let status = try await Self.current(locations)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(status), as: UTF8.self))
+            } else {
+                print(status.text)
+            }
+        }
+
+        static func current(_ locations: Locations) async throws -> SyncStatus {
+            let paths = locations.paths
+            let settings = try locations.settings()
+            let running = SyncLock.holder(in: paths.stateDirectory) != nil
+            return try await SyncService.status(paths: paths, settings: settings, running: running)
+        }
+    }
+
+    struct Now: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Syncs now, and shows how it went.")
+        @OptionGroup var locations: Locations
+
+        func run() async throws {
+            try await Self.syncNow(locations)
+            print(try await Status.current(locations).text)
+        }
+
+        /// Asks the running service (SIGUSR1) and waits for its round, or syncs here.
+        static func syncNow(_ locations: Locations) async throws {
+            let paths = locations.paths
+            let settings = try locations.settings()
+            if let pid = SyncLock.holder(in: paths.stateDirectory) {
+                let before = try await SyncService.status(paths: paths, settings: settings, running: true).lastAttempt
+                guard kill(pid, SIGUSR1) == 0 else { throw ValidationError("cannot signal todod-sync (pid \(pid))") }
+                // Until its round started and ended (generous: a first sync of a big collection).
+                let deadline = ContinuousClock.now + .seconds(300)
+                while ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(100))
+                    let status = try await SyncService.status(paths: paths, settings: settings, running: true)
+                    if status.lastAttempt != before, status.roundFinished { return }
+                }
+                throw ValidationError("todod-sync did not finish a sync within 300 s; see journalctl --user -u todod-sync")
+            }
+            guard let lock = try SyncLock(directory: paths.stateDirectory) else { return try await syncNow(locations) }
+            Run.bootstrapLogging()
+            let service = try SyncService(paths: paths, settings: settings, password: try paths.password(), logger: Logger(label: "todod-sync"))
+            do {
+                try await service.syncOnce()
+            } catch {
+                await service.close()
+                throw error
+            }
+            await service.close()
+            withExtendedLifetime(lock) {}
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Stops syncing: forgets the collection, the password and what was agreed; deletes nothing in the list or on the server.")
+        @OptionGroup var locations: Locations
+
+        func run() async throws {
+            let paths = locations.paths
+            _ = ServiceControl.systemctl(["disable", "--now", "todod-sync.service"])
+            if let pid = SyncLock.holder(in: paths.stateDirectory) { kill(pid, SIGTERM) }
+            paths.remove()
+            print("todod-sync: no longer syncing; the list and the collection are as they were")
+        }
+    }
+}
