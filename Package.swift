@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TestSupport"]),
-        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoInterchange"]),
+        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoInterchange", "TestSupport"]),
         .testTarget(
             name: "TodoStorageTests",
             dependencies: ["TodoStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]

@@ -2,7 +2,7 @@ import Foundation
 import TodoInterchange
 
 /// The note that keeps a losing value: "conflict: Tasks.org set due to
-/// Fri 12 Dec 2026". It names the side, the field as a person calls it, and
+/// Sat 12 Dec 2026". It names the side, the field as a person calls it, and
 /// the value as that side had it, so that the person can put it back.
 enum ConflictWording {
     static func note(side: String, field: String, in todo: TodoComponent, timeZone: TimeZone) -> String {
@@ -45,7 +45,8 @@ enum ConflictWording {
         case "DUE", "DTSTART", "X-TODOD-WAIT", "X-TODOD-SCHEDULED", "X-TODOD-UNTIL":
             return date(first, timeZone: timeZone) ?? first.value
         case "STATUS":
-            return SyncField.value(of: field, in: todo)?.first?.lowercased().replacingOccurrences(of: "-", with: " ")
+            return (SyncField.value(of: field, in: todo) ?? ["NEEDS-ACTION"]).joined(separator: ", ").lowercased()
+                .replacingOccurrences(of: "-", with: " ")
         case "PRIORITY", "CATEGORIES":
             return SyncField.value(of: field, in: todo)?.joined(separator: ", ")
         case "DESCRIPTION":
@@ -57,7 +58,7 @@ enum ConflictWording {
         }
     }
 
-    /// `20261212` as "Fri 12 Dec 2026", `20261212T093000Z` as "Fri 12 Dec
+    /// `20261212` as "Sat 12 Dec 2026", `20261212T093000Z` as "Sat 12 Dec
     /// 2026 09:30" in `timeZone` (a floating time as it is written).
     private static func date(_ property: TodoComponent.Property, timeZone: TimeZone) -> String? {
         let value = property.value.trimmingCharacters(in: .whitespaces)
@@ -97,8 +98,10 @@ public enum RemoteName {
         guard let productID, !productID.isEmpty else { return "the server" }
         let lower = productID.lowercased()
         let known: [(String, String)] = [
-            ("tasks.org", "Tasks.org"), ("org.tasks", "Tasks.org"), ("jtx", "jtx Board"), ("mozilla", "Thunderbird"),
-            ("thunderbird", "Thunderbird"), ("apple", "Apple Reminders"), ("davx5", "DAVx⁵"), ("opentasks", "OpenTasks"),
+            // The app before DAVx⁵, which names the app it syncs for.
+            ("tasks.org", "Tasks.org"), ("org.tasks", "Tasks.org"), ("jtx", "jtx Board"), ("org.dmfs.tasks", "OpenTasks"),
+            ("opentasks", "OpenTasks"), ("mozilla", "Thunderbird"), ("thunderbird", "Thunderbird"), ("apple inc", "Apple Reminders"),
+            ("apple computer", "Apple Reminders"), ("davx5", "DAVx⁵"),
             ("todoman", "todoman"), ("evolution", "Evolution"), ("gnome", "GNOME"), ("nextcloud", "Nextcloud"), ("todod", "todod"),
         ]
         if let name = known.first(where: { lower.contains($0.0) })?.1 { return name }

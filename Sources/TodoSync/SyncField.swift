@@ -39,9 +39,13 @@ enum SyncField {
         switch field {
         case "STATUS":
             // Done is done whichever of the three says it.
-            let status = properties.first { $0.name == "STATUS" }?.value.uppercased()
-            let done = status == "COMPLETED" || properties.contains { $0.name == "COMPLETED" }
-            return [done ? "COMPLETED" : status ?? "NEEDS-ACTION"]
+            // Done is done whichever of the three says it; NEEDS-ACTION is
+            // what no status says; how far along counts while not done.
+            let status = properties.first { $0.name == "STATUS" }?.value.uppercased().trimmingCharacters(in: .whitespaces)
+            if status == "COMPLETED" || properties.contains(where: { $0.name == "COMPLETED" }) { return ["COMPLETED"] }
+            let percent = properties.first { $0.name == "PERCENT-COMPLETE" }.flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+            let said = [status == "NEEDS-ACTION" ? nil : status, percent.flatMap { $0 > 0 ? "\($0)%" : nil }].compactMap { $0 }
+            return said.isEmpty ? nil : said
         case "DESCRIPTION":
             // The text says the notes; todod's own lines only date them.
             guard let description = properties.first(where: { $0.name == "DESCRIPTION" }) else { return nil }

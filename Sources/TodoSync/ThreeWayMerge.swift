@@ -8,9 +8,10 @@ import TodoInterchange
 /// - a field changed on both sides to different values takes the value of
 ///   the side that changed last (`LAST-MODIFIED`; the list's on a tie),
 ///   and the other value is kept as a note on the to-do ("conflict: Tasks.org
-///   set due to Fri 12 Dec 2026"), so nothing anyone typed is lost;
+///   set due to Sat 12 Dec 2026"), so nothing anyone typed is lost;
 /// - with no agreed version (the same to-do met for the first time on both
-///   sides), every field that differs is such a conflict.
+///   sides), a field only one side has is taken from it, and one both
+///   have with different values is such a conflict.
 ///
 /// Properties the merge does not know are fields like any other: each
 /// side's `X-` lines, `URL` or `VALARM` survive as that side wrote them.
@@ -55,7 +56,10 @@ public enum ThreeWayMerge {
             let localValue = SyncField.value(of: field, in: local)
             let remoteValue = SyncField.value(of: field, in: remote)
             guard localValue != remoteValue else { continue }
-            let baseValue = base.map { SyncField.value(of: field, in: $0) }
+            let agreed = base.map { SyncField.value(of: field, in: $0) }
+            // With no agreed version, what only one side has is that side's
+            // to give (an alarm a phone set, a project todod keeps).
+            let baseValue = agreed ?? (localValue == nil || remoteValue == nil ? .some(nil) : nil)
             if let baseValue, baseValue == localValue {
                 takeRemote.insert(field)
             } else if let baseValue, baseValue == remoteValue {
@@ -94,7 +98,9 @@ public enum ThreeWayMerge {
             }
             if placed.insert(field).inserted { properties += remote.properties.filter { SyncField.of($0.name) == field } }
         }
-        for field in fromRemote where !placed.contains(field) && !field.hasPrefix("BEGIN:") {
+        // In the remote's order: a Set's order differs from run to run.
+        for field in SyncField.fields(of: remote)
+        where fromRemote.contains(field) && !placed.contains(field) && !field.hasPrefix("BEGIN:") {
             properties += remote.properties.filter { SyncField.of($0.name) == field }
         }
         var components = local.components.filter { !fromRemote.contains(SyncField.ofComponent($0)) }

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Inside a real user manager (run by Tests/systemd/run): todod-sync.service
+# as README's "Your list on your phone" sets it up, against a real CalDAV
+# server (Radicale, started here on 127.0.0.1 as this user): `todoctl sync
+# add` with a password file stores the password for the user only and never
+# on a command line, enables the service, which comes up Type=notify with
+# its status; an edit reaches the server and a server edit reaches the list
+# with cause origin "sync"; `todoctl sync status` and the journal say how
+# it went; the sandbox's exposure stays at most 2.5 while todod.service
+# keeps PrivateNetwork. Prints one line per check and a closing
+# "systemd: N passed, N failed".
+set -uo pipefail
+stage="$1"
+source "$(dirname "$0")/checks.sh"
+
+server_dir="$HOME/radicale"
+cleanup() {
+  systemctl --user stop todod-sync.service todod.service todod.socket >/dev/null 2>&1
+  [[ -z ${radicale_pid:-} ]] || kill "$radicale_pid" 2>/dev/null
+  rm -rf "$server_dir"
+}
+trap cleanup EXIT
+
+sync_journal() { journalctl --user-unit todod-sync.service --no-pager -o cat 2>/dev/null; }
+sync_journal_has() { sync_journal | grep -q -- "$1"; }
+at_most() { python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) <= float(sys.argv[2]) else 1)' "${1:-99}" "$2"; }
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+collection="http://127.0.0.1:$port/me/todo/"
+phone() {  # phone SCRIPT: python3-caldav on the collection, as a phone
+  CALDAV_URL="$collection" CALDAV_USER=me CALDAV_PASSWORD=s3cret-pass /usr/bin/python3 -c "
+import caldav, os
+client = caldav.DAVClient(os.environ['CALDAV_URL'], username=os.environ['CALDAV_USER'], password=os.environ['CALDAV_PASSWORD'])
+calendar = caldav.Calendar(client=client, url=os.environ['CALDAV_URL'])
+$1"
+}
+
+# --- A CalDAV server of the user's own
+mkdir -p "$server_dir"
+printf 'me:s3cret-pass\n' >"$server_dir/users"
+cat >"$server_dir/config" <<CONFIG
+[server]
+hosts = 127.0.0.1:$port
+[auth]
+type = htpasswd
+htpasswd_filename = $server_dir/users
+htpasswd_encryption = plain
+[storage]
+filesystem_folder = $server_dir/collections
+CONFIG
+/usr/bin/python3 -m radicale --config "$server_dir/config" >"$server_dir/log" 2>&1 &
+radicale_pid=$!
+server_up() { curl -s -o /dev/null -u me:s3cret-pass "http://127.0.0.1:$port/"; }
+check "Radicale answers on 127.0.0.1:$port" eventually server_up
+check "the collection is made (MKCALENDAR)" is "$(curl -s -o /dev/null -w '%{http_code}' -u me:s3cret-pass -X MKCALENDAR "$collection")" 201
+
+"$stage/scripts/install" --from "$stage/bin" >/dev/null 2>&1
+check "todod-sync.service is installed" test -f "$XDG_CONFIG_HOME/systemd/user/todod-sync.service"
+todoctl add "buy milk +errands due:2026-12-24" >/dev/null
+
+# --- Set-up in one command
+printf 's3cret-pass\n' >"$HOME/password"
+todoctl sync add "$collection" --user me --password-file "$HOME/password" >"$HOME/add.out" 2>&1
+sed 's/^/       /' "$HOME/add.out"
+check "sync add says the collection takes to-dos" grep -q "takes to-dos" "$HOME/add.out"
+check "sync add enabled the service" is "$(systemctl --user is-enabled todod-sync.service 2>/dev/null)" enabled
+check "the service is up (Type=notify: ready)" eventually is "$(property todod-sync.service ActiveState)" active
+check "the password file is the user's only (600)" is "$(stat -c '%a %U' "$XDG_CONFIG_HOME/todod/sync.password")" "600 $(id -un)"
+check "sync.conf holds no password" bash -c "! grep -q s3cret-pass '$XDG_CONFIG_HOME/todod/sync.conf'"
+# (The pattern comes from the file: a pattern on grep's command line would be found there.)
+check "no process has the password on its command line" bash -c "! grep -qaF -f '$HOME/password' /proc/[0-9]*/cmdline"
+on_server() { phone 'print([str(t.icalendar_component["summary"]) for t in calendar.todos()])' | grep -q "$1"; }
+check "the first sync put the item on the server" eventually on_server "buy milk"
+
+# --- Live both ways
+todoctl add "call mum" >/dev/null
+check "a local edit reaches the server (no sync now)" eventually on_server "call mum"
+todoctl watch --events >"$HOME/events" 2>/dev/null &
+watcher=$!
+sleep 0.5
+phone 'calendar.save_todo(summary="from the phone")' >/dev/null
+todoctl sync now >/dev/null 2>&1
+check "a phone's to-do reaches the list" eventually bash -c "todoctl ls | grep -q 'from the phone'"
+check "its event says cause origin sync" eventually grep -q '"origin":"sync"' "$HOME/events"
+kill "$watcher" 2>/dev/null
+
+# --- What it says
+todoctl sync status >"$HOME/status" 2>&1
+sed 's/^/       /' "$HOME/status"
+check "sync status says it runs and synced" bash -c "grep -q 'service: running' '$HOME/status' && grep -q 'last sync: 20' '$HOME/status'"
+check "sync status --json counts 3 synced, 0 pending" is "$(todoctl sync status --json | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["synced"], s["pending"])')" "3 0"
+check "the journal says what a round did" eventually sync_journal_has "synced: "
+check "the journal never holds the password" bash -c "! journalctl --user --no-pager -o cat | grep -q s3cret-pass"
+check "StatusText says it synced" eventually bash -c "[[ \"\$(systemctl --user show -p StatusText --value todod-sync.service)\" == synced* ]]"
+
+# --- A server that refuses: said, nothing lost
+printf 'me:other\n' >"$server_dir/users"
+todoctl add "added while refused" >/dev/null
+todoctl sync now >/dev/null 2>&1
+check "a refused password is said in sync status" eventually bash -c "todoctl sync status | grep -q 'refused the user name or password'"
+todoctl sync status | sed 's/^/       /'
+sqlite3 "$XDG_STATE_HOME/todod-sync/sync.sqlite" 'select base from resource' 2>/dev/null | sed 's/^/       /'
+check "... and the edit waits (pending 1)" is "$(todoctl sync status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["pending"])')" 1
+printf 'me:s3cret-pass\n' >"$server_dir/users"
+todoctl sync now >/dev/null 2>&1
+check "once the server takes it again, the edit goes out" eventually on_server "added while refused"
+
+# --- The sandbox
+systemd-analyze --user security todod-sync.service --no-pager >"$HOME/security" 2>&1
+exposure=$(tail -n 1 "$HOME/security" | grep -Eo '[0-9]+\.[0-9]+' | head -n 1)
+echo "  info todod-sync.service exposure: ${exposure:-unknown}"
+check "todod-sync.service's exposure is at most 2.5" at_most "$exposure" 2.5
+check "todod.service keeps its network closed" is "$(property todod.service PrivateNetwork)" yes
+
+# --- Removed: nothing deleted
+todoctl sync rm >/dev/null 2>&1
+check "sync rm stops the service" eventually is "$(property todod-sync.service ActiveState)" inactive
+check "... forgets the password" test ! -e "$XDG_CONFIG_HOME/todod/sync.password"
+check "... and deletes nothing in the list" is "$(todoctl ls | grep -c '\[ \]')" 4
+finish
