@@ -84,6 +84,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -187,6 +188,18 @@ let package = Package(
         .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
         // A throwaway PostgreSQL cluster (initdb in a temporary folder) for the tests that need one.
         .target(name: "PostgresTestSupport", dependencies: ["TestSupport"], path: "Tests/PostgresTestSupport"),
+        // Real CalDAV servers (Radicale, Xandikos) started per test on
+        // loopback, and python3-caldav acting as a phone on the same collection.
+        .target(name: "CalDAVServerSupport", dependencies: ["TestSupport"], path: "Tests/CalDAVServerSupport"),
+        .testTarget(
+            name: "CalDAVTests",
+            dependencies: [
+                "CalDAV", "CalDAVServerSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "TodoPostgresTests", dependencies: ["TodoPostgres", "PostgresTestSupport", "TestSupport"]),
         // What todoctl's screens need from TodoClient, without a daemon: display widths.
         .testTarget(name: "TodoClientTests", dependencies: ["TodoClient"]),

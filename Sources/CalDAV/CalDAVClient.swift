@@ -7,7 +7,9 @@ import Logging
 /// Every href it returns or accepts is a path in `HrefPath`'s canonical
 /// spelling (`/me/tasks/a%40b.ics`), so the caller can key its records by it.
 /// Every method throws `CalDAVError` only. Sendable: one client may serve
-/// concurrent calls; call `shutdown()` once when done.
+/// concurrent calls. Call `shutdown()` once when done, before the last
+/// reference goes: AsyncHTTPClient stops a debug build whose client was
+/// released still running.
 public final class CalDAVClient: Sendable {
     /// The largest response body read: a calendar of 100,000 to-dos is far
     /// less, a misbehaving server must not fill the daemon's memory.

@@ -27,6 +27,11 @@ enum TransportFailure {
         if let error = error as? IOError { return reason(errno: error.errnoCode, fallback: "\(error)") }
         if let error = error as? ChannelError { return reason(for: error) }
         if let error = error as? HTTPParserError {
+            // The parser's word for a connection closed before the length
+            // the headers announced had come.
+            if case .invalidEOFState = error {
+                return "the server closed the connection before its answer was complete"
+            }
             return "the server's answer is not valid HTTP (\(error)); is this the right port?"
         }
         if error is CancellationError { return "the request was cancelled" }

@@ -68,11 +68,24 @@ enum XMLElementTree {
             throw XMLTreeError(reason: reason)
         }
         guard finished, let root = builder.root else {
-            let detail = parser.parserError.map { " (\($0.localizedDescription))" } ?? ""
-            throw XMLTreeError(
-                reason: "the body is not well-formed XML: error at line \(parser.lineNumber), column \(parser.columnNumber)\(detail)")
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            let place = "line \(parser.lineNumber), column \(parser.columnNumber)"
+            let what = endsAt(line: parser.lineNumber, column: parser.columnNumber, of: data)
+                ? "it ends before the document is complete (cut short?)" : "parser error \(code) at \(place)"
+            throw XMLTreeError(reason: "the body is not well-formed XML: \(what)")
         }
         return root
+    }
+
+    /// Whether the parser stopped at the very end of `data`: then the
+    /// document was cut short, the likeliest garbage from a server. (The
+    /// parser's error codes are libxml2's on Linux and Apple's elsewhere, and
+    /// its own words do not come through, so this is the one thing told.)
+    private static func endsAt(line: Int, column: Int, of data: Data) -> Bool {
+        let newline = UInt8(ascii: "\n")
+        let lines = data.reduce(1) { $1 == newline ? $0 + 1 : $0 }
+        let lastLineLength = data.count - ((data.lastIndex(of: newline) ?? (data.startIndex - 1)) - data.startIndex + 1)
+        return line >= lines && column >= lastLineLength
     }
 }
 

@@ -68,9 +68,10 @@ public struct JournalLogHandler: LogHandler {
             fields.append("\(fieldPrefix)\(Self.fieldName(key))=\(value)")
         }
         if !Self.send(fields) {
-            // No journal socket after all (a container without journald):
-            // standard error still reaches whoever started todod.
-            var line = "\(event.level): \(message)\n"
+            // No journal socket after all (a container without journald, a
+            // sandbox without it): standard error, which is the journal's
+            // stream, with the priority as journald reads it (`<6>`).
+            var line = "<\(Self.priority(of: event.level))>\(message)\n"
             line.withUTF8 { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
         }
     }
@@ -95,8 +96,15 @@ public struct JournalLogHandler: LogHandler {
             })
     }
 
+    /// Whether journald's socket is there: libsystemd drops an entry
+    /// silently (and says it was sent) when it is missing, as it is in a
+    /// sandbox that does not mount it; then standard error, which systemd
+    /// connects to the journal too, carries the line.
+    private static let journalSocketExists = access("/run/systemd/journal/socket", F_OK) == 0
+
     /// Whether journald took the entry.
     private static func send(_ fields: [String]) -> Bool {
+        guard journalSocketExists else { return false }
         var bytes = fields.flatMap(\.utf8)
         return bytes.withUnsafeMutableBytes { buffer in
             var offset = 0

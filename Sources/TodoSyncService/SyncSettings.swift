@@ -6,9 +6,8 @@ import Foundation
 /// `sync.conf` holds no secret: the password is a file of its own,
 /// readable by the user only (`sync.password`, mode 0600), so it is never
 /// in todod.conf, a command line (`ps`) or a log. The state (what was last
-/// agreed with the server) is the service's own, under
-/// `$STATE_DIRECTORY` (systemd's `StateDirectory=todod-sync`) or
-/// `$XDG_STATE_HOME/todod-sync`.
+/// agreed with the server) is under `$XDG_STATE_HOME/todod-sync`, where
+/// the service and `todoctl sync status` both find it.
 public struct SyncSettings: Sendable, Equatable {
     public var collectionURL: String
     public var user: String
@@ -83,10 +82,7 @@ public struct SyncPaths: Sendable {
             environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/" + fallback
         }
         let config = base("XDG_CONFIG_HOME", ".config") + "/todod"
-        // systemd's StateDirectory= names the folder it made (the first one).
-        let state =
-            environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
-            ?? base("XDG_STATE_HOME", ".local/state") + "/todod-sync"
+        let state = base("XDG_STATE_HOME", ".local/state") + "/todod-sync"
         return SyncPaths(configDirectory: config, stateDirectory: state, socketPath: socketPath)
     }
 

@@ -98,7 +98,6 @@ todoctl add "added while refused" >/dev/null
 todoctl sync now >/dev/null 2>&1
 check "a refused password is said in sync status" eventually bash -c "todoctl sync status | grep -q 'refused the user name or password'"
 todoctl sync status | sed 's/^/       /'
-sqlite3 "$XDG_STATE_HOME/todod-sync/sync.sqlite" 'select base from resource' 2>/dev/null | sed 's/^/       /'
 check "... and the edit waits (pending 1)" is "$(todoctl sync status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["pending"])')" 1
 printf 'me:s3cret-pass\n' >"$server_dir/users"
 todoctl sync now >/dev/null 2>&1
