@@ -206,6 +206,8 @@ let package = Package(
         .testTarget(name: "DesktopNotificationsTests", dependencies: ["DesktopNotifications"]),
         // Starts the real todod and todoctl binaries; depending on them makes
         // `swift test` build them first.
-        .testTarget(name: "EndToEndTests", dependencies: ["TodoProtocol", "PostgresTestSupport", "TestSupport", "todod", "todoctl"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TodoProtocol", "PostgresTestSupport", "CalDAVServerSupport", "TestSupport", "todod", "todoctl", "todod-sync"]),
     ]
 )

@@ -61,7 +61,7 @@ struct SyncRound {
     /// (a local edit costs its own write, not a look at the whole server).
     func run(pollServer: Bool) async throws -> Report {
         var report = Report()
-        var records = try state.records()
+        let records = try state.records()
         var token: String?? = .none
         var remote: [String: Remote] = [:]
         var removedHrefs: Set<String> = []
@@ -182,6 +182,9 @@ struct SyncRound {
             try state.commit(saving: saved, forgetting: forgotten, token: .none)
             throw error
         }
+        if report.pushed + report.deletedThere > 0, collection.supportsSyncCollection {
+            token = try await tokenAfterOwnWrites(from: token ?? .some(state.token), records: records, saved: saved, forgotten: forgotten)
+        }
         try state.commit(saving: saved, forgetting: forgotten, token: token)
         try state.setProblems(report.problems, clearing: report.cleared)
         if !report.conflicts.isEmpty { try state.recordConflicts(report.conflicts, at: Date()) }
@@ -265,6 +268,28 @@ struct SyncRound {
         }
         removed = Set(known.keys).subtracting(listed.keys)
         return (listed.filter { known[$0.key] != .some($0.value) }, removed, token)
+    }
+
+    /// The token to keep after the round's own writes. The token read
+    /// before them would show them as changes next time, and a server may
+    /// leave out what was made and deleted between two tokens (Xandikos
+    /// does): a to-do written here and deleted on a phone before the next
+    /// round would never be seen to go. So the changes since are read again:
+    /// if they are the round's own writes only, the new token is kept; if
+    /// another client changed something meanwhile, the old one, and the next
+    /// round reads it.
+    private func tokenAfterOwnWrites(
+        from token: String??, records: [String: SyncStateStore.Record], saved: [SyncStateStore.Record], forgotten: [String]
+    ) async throws -> String?? {
+        guard case .some(.some(let from)) = token else { return token }
+        var holding = Dictionary(records.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
+        for record in saved { holding[record.href] = record.etag }
+        let gone = Set(forgotten.compactMap { records[$0]?.href })
+        let after: ChangeSet
+        do { after = try await client.changes(since: from) } catch { return token }
+        let foreign = after.changed.contains { href, etag in holding[href] != .some(etag) || etag.isEmpty }
+            || after.removed.contains { !gone.contains($0) }
+        return foreign ? token : .some(after.newToken)
     }
 
     private func merge(base: TodoComponent?, here: TodoComponent, there: Remote) -> ThreeWayMerge.Result {

@@ -22,4 +22,5 @@ enum Binaries {
 
     static var todod: URL { directory.appendingPathComponent("todod") }
     static var todoctl: URL { directory.appendingPathComponent("todoctl") }
+    static var todoSync: URL { directory.appendingPathComponent("todod-sync") }
 }
