@@ -28,9 +28,15 @@ import TodoModel
 /// (`links(_:fields:at:)`). Which item a UID names is the import plan's to
 /// find; one it finds none for, and any other relation, is kept as it came.
 public enum ICalendarFormat {
-    public static func read(_ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn) throws(ImportProblem)
-        -> ImportBatch
-    {
+    /// What a `CANCELLED` to-do becomes: left out of an import (a file's
+    /// cancelled to-dos are not work to bring in), or, for a sync, an open
+    /// item that keeps its status, so the calendar's to-do is neither lost
+    /// nor turned into something it is not.
+    public enum Cancelled: Sendable { case skipped, keptOpen }
+
+    public static func read(
+        _ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn, cancelled: Cancelled = .skipped
+    ) throws(ImportProblem) -> ImportBatch {
         var batch = ImportBatch(fields: fields)
         var todo: [ContentLine]?
         var todoStart = 0
@@ -62,7 +68,8 @@ public enum ICalendarFormat {
             case "END" where todo != nil && value == "VTODO":
                 components += open.reversed().map { "END:" + $0 }
                 let location = "to-do \(count) (line \(todoStart))"
-                var (item, skipped) = try self.item(todo!, components: components, at: location, timeZone: timeZone, fields: fields)
+                var (item, skipped) = try self.item(
+                    todo!, components: components, at: location, timeZone: timeZone, fields: fields, cancelled: cancelled)
                 for end in stray { item?.remarks.append("\(ImportFields.shown(end)) left out: it ends nothing begun") }
                 todo = nil
                 if let skipped { batch.skipped.append(skipped) }
@@ -89,7 +96,8 @@ public enum ICalendarFormat {
     static let modelledProperties = Set(OwnField.all.flatMap(\.icalendarNames) + OwnField.icalendarItemNames)
 
     private static func item(
-        _ lines: [ContentLine], components: [String], at location: String, timeZone: TimeZone, fields: FieldCatalog
+        _ lines: [ContentLine], components: [String], at location: String, timeZone: TimeZone, fields: FieldCatalog,
+        cancelled: Cancelled
     ) throws(ImportProblem) -> (ImportedItem?, ImportBatch.Skipped?) {
         var first: [String: ContentLine] = [:]
         for line in lines where first[line.name] == nil { first[line.name] = line }
@@ -101,7 +109,7 @@ public enum ICalendarFormat {
             remarks.append("the summary's line breaks became spaces")
         }
         let status = first["STATUS"]?.value.trimmingWhitespace().uppercased()
-        if status == "CANCELLED" {
+        if status == "CANCELLED", cancelled == .skipped {
             return (nil, ImportBatch.Skipped(source: location, title: summary, reason: "cancelled"))
         }
         guard let uid = text("UID"), !uid.isEmpty else { throw ImportProblem(location: location, message: "it has no UID") }
@@ -208,10 +216,10 @@ public enum ICalendarFormat {
         var keptNames: [String] = []
         var otherNames: Set<String> = []
         for line in lines {
-            // A status todod has no word for (IN-PROCESS) is kept for as
-            // long as the item is not done.
+            // A status todod has no word for (IN-PROCESS, a sync's
+            // CANCELLED) is kept for as long as the item is not done.
             let unread = (line.name == "RRULE" && recurrence == nil) || (line.name == "PRIORITY" && priority == nil)
-                || (line.name == "STATUS" && !isDone && !["NEEDS-ACTION", "COMPLETED", "CANCELLED"].contains(line.value.trimmingWhitespace().uppercased()))
+                || (line.name == "STATUS" && !isDone && !["NEEDS-ACTION", "COMPLETED"].contains(line.value.trimmingWhitespace().uppercased()))
             if modelledProperties.contains(line.name) && !unread { continue }
             if line.name == "DURATION" && durationRead || line.name == "DTSTART" && startsWhenDue || readNames.contains(line.name) {
                 continue

@@ -38,7 +38,7 @@ extension TodoListViewModel {
         var plan =
             sync.text.isEmpty
             ? ImportPlan(ImportBatch(fields: fields), format: .ical, into: collection, listID: listID, at: now, timeZone: clock.timeZone)
-            : try planImport(sync.text, format: .ical)
+            : try planImport(sync.text, format: .ical, cancelled: .keptOpen)
         var changes = plan.step?.changes ?? []
         var after = collection
         if let step = plan.step { after.apply(step) }

@@ -22,7 +22,11 @@ import TodoViewModels
         ("transaction.result", { try encode(Transaction.Result(results: [.init(id: nil, item: nil, done: nil)], done: nil)) }),
         (
             "todo.import.result",
-            { try encode(ImportTodos.Result(staged: 0, items: [.init(action: "skip", id: nil, title: "t", source: "line 1", remarks: [])])) }
+            { try encode(ImportTodos.Result(staged: 0, items: [.init(action: "skip", id: nil, title: "t", source: "line 1", remarks: [])])) },
+        ),
+        (
+            "sync.apply.result",
+            { try encode(ApplySync.Result(added: 0, updated: 0, removed: 0, skipped: [], done: nil)) }
         ),
         ("todo.export.result", { try encode(ExportTodos.Result(text: "", count: 0, cursor: nil)) }),
         (
