@@ -43,6 +43,7 @@ public final class PostgresListStore: SharedListStore {
     /// Commits and catch-up reads, on the state owner's loop.
     private let loopConnection = Mutex<LoopConnection?>(nil)
     private let listener = Mutex<Task<Void, Never>?>(nil)
+    private let syncLease = Mutex<SyncLease?>(nil)
     private let nextConnectionID = Atomic<Int>(1)
 
     /// Connects, creates or migrates the tables, and checks the list is readable.
@@ -404,7 +405,18 @@ public final class PostgresListStore: SharedListStore {
         listener.withLock { $0 = task }
     }
 
+    public func holdsSyncLease() -> Bool {
+        syncLease.withLock { lease in
+            if lease == nil { lease = SyncLease(configuration: configuration, group: group, logger: logger) }
+            return lease!.isHeld
+        }
+    }
+
     public func close() {
+        syncLease.withLock { lease in
+            lease?.close()
+            lease = nil
+        }
         loopConnection.withLock { current in
             current?.close()
             current = nil

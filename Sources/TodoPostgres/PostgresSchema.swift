@@ -17,6 +17,8 @@ enum PostgresSchema {
     static let migrationLock: Int64 = 0x746F_646F_6400_0001
     /// Another: the list's head lock (`todod_lock`, `todod_commit`).
     static let headLock: Int64 = 0x746F_646F_6400_0002
+    /// The advisory lock the instance that syncs with a calendar server holds (`SyncLease`).
+    static let syncLock: Int64 = 0x746F_646F_6400_0003
 
     static let migrations: [[String]] = [
         // 1: the list.

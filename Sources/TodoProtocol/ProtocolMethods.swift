@@ -24,7 +24,7 @@ public enum ProtocolMethods {
         AddTodo.self, EditTodo.self, SetTodoDone.self, SetTodoDue.self, ModifyTodo.self, AddTodoNote.self,
         RemoveTodoNote.self, RemoveTodo.self, GetTodo.self,
         ToggleAll.self, ClearCompleted.self, Undo.self, Redo.self,
-        Transaction.self, ImportTodos.self, ExportTodos.self, ApplySync.self,
+        Transaction.self, ImportTodos.self, ExportTodos.self, ApplySync.self, SyncLeaseMethod.self,
         GetListView.self, SubscribeListView.self, UnsubscribeListView.self, SetViewOptions.self,
         SaveView.self, ListViews.self, RemoveView.self, GetAddPrompt.self, ParseDate.self,
         SnoozeReminder.self, DismissReminder.self,

@@ -47,6 +47,12 @@ public protocol SharedListStore: ListStore {
     /// was committed meanwhile was not announced).
     func watch(_ announce: @escaping @Sendable (Int?) -> Void)
 
+    /// Whether this instance holds the right to sync the list with a
+    /// calendar server: one instance of a shared list at a time. The first
+    /// call starts trying to take it; an instance that dies lets go of it
+    /// (its session ends), and another takes it within seconds.
+    func holdsSyncLease() -> Bool
+
     /// Stops watching and closes the store's connections.
     func close()
 }

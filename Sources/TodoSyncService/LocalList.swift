@@ -47,6 +47,12 @@ struct LocalList: Sendable {
         return skipped
     }
 
+    /// Whether this instance of the list is the one to sync it (always, but
+    /// for one instance at a time of a list shared through PostgreSQL).
+    func holdsLease() async throws -> Bool {
+        try await daemon.call(SyncLeaseMethod.self, NoParams()).granted
+    }
+
     func rename(_ renames: [(from: String, to: String)]) async throws {
         guard !renames.isEmpty else { return }
         _ = try await daemon.call(

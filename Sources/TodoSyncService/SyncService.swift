@@ -99,6 +99,14 @@ public actor SyncService {
         try state.setMeta(["lastAttempt": attempt])
         defer { try? state.setMeta(["roundEnded": attempt]) }
         do {
+            guard try await list.holdsLease() else {
+                // Another instance of this shared list syncs it; this one
+                // takes over when that one stops (it asks every round).
+                try state.setMeta(["standby": "true", "error": nil])
+                notifier.status("another instance of this shared list syncs it")
+                return true
+            }
+            try state.setMeta(["standby": nil])
             if collection == nil || pollServer && failures > 0 { collection = try await client.probe() }
             guard let collection else { return false }
             var poll = pollServer
@@ -179,7 +187,8 @@ public actor SyncService {
             collection: settings.collectionURL, user: settings.user, lastSync: meta["lastSync"], lastAttempt: meta["lastAttempt"],
             error: meta["error"], pending: pending ?? Int(meta["pending"] ?? "") ?? 0, synced: try state.records().count,
             conflicts: try state.conflicts().map { .init(at: formatter.string(from: $0.at), uid: $0.uid, note: $0.note) },
-            unreadable: try state.problems(), running: running, roundFinished: meta["roundEnded"] == meta["lastAttempt"])
+            unreadable: try state.problems(), running: running, roundFinished: meta["roundEnded"] == meta["lastAttempt"],
+            standby: meta["standby"] == "true")
     }
 
     /// To the millisecond: `sync now` tells one round's start from the next.

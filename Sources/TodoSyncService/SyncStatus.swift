@@ -24,6 +24,9 @@ public struct SyncStatus: Codable, Sendable {
     public var running: Bool
     /// Whether the round last tried has ended (`sync now` waits for it).
     public var roundFinished: Bool
+    /// Whether another instance of this shared list syncs it (this one
+    /// waits, and takes over when that one stops).
+    public var standby: Bool
 
     public struct Conflict: Codable, Sendable {
         public var at: String
@@ -35,6 +38,7 @@ public struct SyncStatus: Codable, Sendable {
     public var text: String {
         var lines = ["collection: \(collection) (user \(user))"]
         lines.append("service: " + (running ? "running" : "not running (systemctl --user enable --now todod-sync)"))
+        if standby { lines.append("standby: another instance of this shared list syncs it; this one takes over if it stops") }
         lines.append("last sync: " + (lastSync ?? "never"))
         if let error { lines.append("error: \(error) (last tried \(lastAttempt ?? "never"))") }
         lines.append("pending: \(pending) \(pending == 1 ? "change" : "changes") to send; \(synced) to-dos synced")

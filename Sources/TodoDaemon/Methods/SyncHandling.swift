@@ -28,3 +28,9 @@ extension ApplySync: OwnerMethod {
             durableAt: durableAt)
     }
 }
+
+extension SyncLeaseMethod: OwnerMethod {
+    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
+        ListOwner.Answer(result: Result(granted: owner.sharedStore?.holdsSyncLease() ?? true), durableAt: owner.revision)
+    }
+}

@@ -80,3 +80,22 @@ public enum ApplySync: RPCMethod {
 
     public static let errors = ["todo.invalidImport", "todo.importOutdated"] + commandErrors
 }
+
+/// `sync.lease`: whether this instance is the one to sync the list with a
+/// calendar server. A list of one instance always is; of a list several
+/// instances share (PostgreSQL), one at a time is, and another takes over
+/// within seconds when it stops. `todod-sync` asks before each round.
+public enum SyncLeaseMethod: RPCMethod {
+    public static let name = "sync.lease"
+    public static let summary =
+        "Whether this instance is the one to sync the list with a calendar server (always, but for one instance at a time of a shared list)."
+    public typealias Params = NoParams
+
+    public struct Result: Codable, Hashable, Sendable {
+        public var granted: Bool
+        public init(granted: Bool) { self.granted = granted }
+    }
+
+    public static var resultSchema: JSONValue { JSONSchema.object(["granted": JSONSchema.boolean]) }
+    public static let errors: [String] = []
+}
