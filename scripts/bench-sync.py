@@ -18,8 +18,9 @@ Then, on the synced list, what one change costs: one edit here, one on the
 server, and none, in requests, against the collection's size: O(changes),
 not O(list).
 
-With --soak-minutes N, todod-sync runs as the service would (5 s interval)
-for N minutes while edits are made on both sides (one here every 0.5 s, one
+With --soak-minutes N, todod-sync runs as the service would (the server
+polled every 30 s, each edit here sent at once) for N minutes while edits
+are made on both sides (one here every 0.5 s, one
 on the server every second), and the service's resident memory is sampled
 every 10 s: the curve is printed, and its last quarter against its first.
 """
