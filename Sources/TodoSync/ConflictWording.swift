@@ -102,7 +102,9 @@ public enum RemoteName {
             ("tasks.org", "Tasks.org"), ("org.tasks", "Tasks.org"), ("jtx", "jtx Board"), ("org.dmfs.tasks", "OpenTasks"),
             ("opentasks", "OpenTasks"), ("mozilla", "Thunderbird"), ("thunderbird", "Thunderbird"), ("apple inc", "Apple Reminders"),
             ("apple computer", "Apple Reminders"), ("davx5", "DAVx⁵"),
-            ("todoman", "todoman"), ("evolution", "Evolution"), ("gnome", "GNOME"), ("nextcloud", "Nextcloud"), ("todod", "todod"),
+            ("todoman", "todoman"), ("evolution", "Evolution"), ("gnome", "GNOME"), ("nextcloud", "Nextcloud"),
+            // Ours, kept by a client that rewrote the to-do (python-caldav does): who is unknown.
+            ("todod", "the server"),
         ]
         if let name = known.first(where: { lower.contains($0.0) })?.1 { return name }
         // `-//Owner//Product//EN`: the product.

@@ -68,7 +68,7 @@ struct SyncRound {
         var problemHrefs: Set<String> = Set(try state.problems().keys)
 
         if pollServer {
-            let (changed, removed, newToken) = try await serverChanges(records)
+            let (changed, removed, newToken) = try await serverChanges(records, unreadable: problemHrefs)
             token = .some(newToken)
             removedHrefs = removed
             for fetched in try await client.fetch(Array(changed.keys)) {
@@ -103,6 +103,9 @@ struct SyncRound {
         var pushes: [Push] = []
         var deletes: [(uid: String, href: String, etag: String?)] = []
         var agreed: [String: Remote] = [:]  // taken from the server as it is
+        // Repeating to-dos the server completed, by UID: the version agreed
+        // is the one before the list completed it (see below).
+        var completedOccurrences: [String: TodoComponent] = [:]
         var forgotten: [String] = []
 
         for (uid, record) in records {
@@ -121,6 +124,13 @@ struct SyncRound {
                 if let base, let here = local[uid], completesAnOccurrence(todo, base: base, here: here) {
                     todo = todo.taking("STATUS", from: here)
                     complete.append(uid)
+                    // Agreed as it was before the list completed it: so the
+                    // next round sees the list complete it (as if here), and
+                    // `carriedOnRepetitions` gives the next occurrence this
+                    // UID and the completed one a new one. Agreeing on the
+                    // completed version would leave the server's to-do
+                    // completed and send the next occurrence as a second one.
+                    completedOccurrences[uid] = todo
                 }
                 toApply.append(todo)
                 agreed[uid] = server!
@@ -130,9 +140,30 @@ struct SyncRound {
             case (.changed, .changed) where local[uid]!.saysTheSame(as: server!.resource.todo):
                 agreed[uid] = server!  // both made the same change
             case (.changed, .changed):
-                let merged = merge(base: base, here: local[uid]!, there: server!)
-                if !merged.fromRemote.isEmpty || !merged.conflicts.isEmpty { toApply.append(merged.todo) }
+                var merged = merge(base: base, here: local[uid]!, there: server!)
                 report.conflicts += merged.conflicts.map { (uid, $0.note) }
+                if let base, let here = local[uid], completesAnOccurrence(server!.resource.todo, base: base, here: here) {
+                    // The server completed an occurrence of a repeating
+                    // to-do the list has open, and the list changed it too.
+                    // Taking the server's status would end the repetition
+                    // (an import completes no occurrence): the status stays
+                    // the list's, the rest is merged.
+                    merged.todo = merged.todo.taking("STATUS", from: here)
+                    merged.fromRemote.removeAll { $0 == "STATUS" }
+                    if !completedHere(server!.resource.todo, carriedOnTo: here, local: local) {
+                        // Not completed here yet: the list completes it its
+                        // own way, as when only the server changed it (above).
+                        toApply.append(merged.todo)
+                        complete.append(uid)
+                        agreed[uid] = server!
+                        completedOccurrences[uid] = merged.todo
+                        report.pulled += 1
+                        continue
+                    }
+                    // Else the list completed that occurrence too, and `here`
+                    // is the next one: it goes to the server as it is.
+                }
+                if !merged.fromRemote.isEmpty || !merged.conflicts.isEmpty { toApply.append(merged.todo) }
                 pushes.append(Push(uid: uid, href: server!.href, condition: .ifMatch(server!.etag), around: server!.resource))
             case (.deleted, .same):
                 deletes.append((uid, record.href, record.etag))
@@ -171,7 +202,7 @@ struct SyncRound {
 
         var saved: [SyncStateStore.Record] = []
         for (uid, server) in agreed {
-            let base = local[uid]?.text ?? server.resource.todo.text
+            let base = completedOccurrences[uid]?.text ?? local[uid]?.text ?? server.resource.todo.text
             saved.append(.init(uid: uid, href: server.href, etag: server.etag, base: base, resource: server.text))
         }
         do {
@@ -230,8 +261,10 @@ struct SyncRound {
     /// What changed on the server: by `sync-collection` where it has it
     /// (from the token; afresh when the server forgot it), else by
     /// comparing its listing's ETags. Hrefs whose ETag is the one known are
-    /// left out: the round's own writes come back that way.
-    private func serverChanges(_ records: [String: SyncStateStore.Record]) async throws
+    /// left out: the round's own writes come back that way. Removed are
+    /// the hrefs of records and of `unreadable` resources that went: an
+    /// unreadable one deleted on the server is no longer named in status.
+    private func serverChanges(_ records: [String: SyncStateStore.Record], unreadable: Set<String>) async throws
         -> (changed: [String: String], removed: Set<String>, token: String?)
     {
         let known = Dictionary(records.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
@@ -252,7 +285,7 @@ struct SyncRound {
             token = changes.newToken
             listed = changes.changed
             if since != nil {
-                removed = Set(changes.removed).intersection(known.keys)
+                removed = Set(changes.removed).intersection(Set(known.keys).union(unreadable))
                 let changed = listed.filter { known[$0.key] != .some($0.value) }
                 return (changed, removed, token)
             }
@@ -266,7 +299,7 @@ struct SyncRound {
                 "the collection lists no to-dos, but \(known.count) were synced with it: not deleting them here; "
                     + "if they were deleted on purpose, run todoctl sync rm and todoctl sync add")
         }
-        removed = Set(known.keys).subtracting(listed.keys)
+        removed = Set(known.keys).union(unreadable).subtracting(listed.keys)
         return (listed.filter { known[$0.key] != .some($0.value) }, removed, token)
     }
 
@@ -301,6 +334,18 @@ struct SyncRound {
     /// has open: the list completes it its own way (the next occurrence).
     private func completesAnOccurrence(_ todo: TodoComponent, base: TodoComponent, here: TodoComponent) -> Bool {
         todo.isCompleted && todo.repeats && !base.isCompleted && !here.isCompleted && here.repeats
+    }
+
+    /// Whether the list has completed the occurrence the server's `todo`
+    /// completes, and carried on to `here`: a completed repeating to-do
+    /// here with `here`'s title and `todo`'s due date, completed when
+    /// `here` was made (todod stamps both alike).
+    private func completedHere(_ todo: TodoComponent, carriedOnTo here: TodoComponent, local: [String: TodoComponent]) -> Bool {
+        guard let created = here.first("CREATED")?.value else { return false }
+        return local.values.contains { other in
+            other.isCompleted && other.repeats && other.first("COMPLETED")?.value == created
+                && other.first("SUMMARY")?.value == here.first("SUMMARY")?.value && other.first("DUE")?.value == todo.first("DUE")?.value
+        }
     }
 
     /// For each repeating to-do the server knows that the list completed

@@ -89,7 +89,7 @@ import Testing
         ("+//IDN techbee.at//jtx Board/2.9.1//EN", "jtx Board"),
         ("+//IDN bitfire.at//DAVx5/4.4.3.2-ose ical4j/3.2.19 (at.techbee.jtx)", "jtx Board"),
         ("-//Apple Inc.//iOS 18.1//EN", "Apple Reminders"),
-        ("-//todod//todod 0.9.0//EN", "todod"),
+        ("-//todod//todod 0.9.0//EN", "the server"),
         ("-//Nextcloud Tasks v0.16.1", "Nextcloud"),
         ("-//Acme//Widget//EN", "Widget"),
         ("-//python-caldav//caldav//en_DK", "caldav"),

@@ -26,12 +26,18 @@ final class SyncedList: @unchecked Sendable {
     /// Starts todod and sets the sync up (its first round included).
     func start() async throws {
         try await daemon.start()
+        let added = try await sync(try addArguments())
+        guard added.status == 0 else { throw TestFailure("todod-sync add failed: \(added.stdout) \(added.stderr)") }
+    }
+
+    /// The arguments of `todod-sync add` for this server (its password
+    /// file written): it saves the settings, then syncs a first time.
+    func addArguments() throws -> [String] {
         let passwordFile = home.appendingPathComponent("password").path
         try Data((server.password + "\n").utf8).write(to: URL(fileURLWithPath: passwordFile))
         var arguments = ["add", server.collectionURL, "--user", server.user, "--password-file", passwordFile, "--no-start"]
         if let caFile = server.caFile { arguments += ["--ca-file", caFile] }
-        let added = try await sync(arguments)
-        guard added.status == 0 else { throw TestFailure("todod-sync add failed: \(added.stdout) \(added.stderr)") }
+        return arguments
     }
 
     /// Runs `todod-sync ARGUMENTS --socket …` and waits for it.
