@@ -2,6 +2,7 @@ import CalDAV
 import Foundation
 import Testing
 
+extension CalDAVServerTests {
 @Suite("accounts")
 struct AccountTests {
     @Test("the collection URL is normalised to end in a slash, without query or fragment")
@@ -40,4 +41,5 @@ struct AccountTests {
             _ = try CalDAVAccount(collectionURL: "https://dav.example/cal/", user: "me", password: "pw", caFile: "/nonexistent/ca.pem")
         }
     }
+}
 }

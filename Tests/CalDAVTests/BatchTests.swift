@@ -3,6 +3,7 @@ import CalDAVServerSupport
 import Foundation
 import Testing
 
+extension CalDAVServerTests {
 @Suite("listing and multiget")
 struct BatchTests {
     static let count = 300
@@ -83,4 +84,5 @@ struct BatchTests {
     private func reportRequests(in log: String) -> Int {
         log.components(separatedBy: "REPORT request for").count - 1
     }
+}
 }

@@ -3,6 +3,7 @@ import CalDAVServerSupport
 import Foundation
 import Testing
 
+extension CalDAVServerTests {
 @Suite("failures a user must understand")
 struct FailureTests {
     @Test("a wrong password is unauthorized, and the message never shows a password")
@@ -84,4 +85,5 @@ struct FailureTests {
             return !reason.contains("hunter2")
         }
     }
+}
 }

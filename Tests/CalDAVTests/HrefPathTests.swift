@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 
+extension CalDAVServerTests {
 @Suite("href spelling")
 struct HrefPathTests {
     let collection = URL(string: "https://dav.example:8443/me/tasks/")!
@@ -55,4 +56,5 @@ struct HrefPathTests {
         #expect(CalDAVClient.fnv1a64Hex("") == "cbf29ce484222325")
         #expect(CalDAVClient.fnv1a64Hex("a") == "af63dc4c8601ec8c")
     }
+}
 }

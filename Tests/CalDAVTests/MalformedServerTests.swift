@@ -4,6 +4,7 @@ import Testing
 
 /// What no real server does on purpose, from a canned one: each must end in a
 /// clear error, never a crash or a hang.
+extension CalDAVServerTests {
 @Suite("broken servers")
 struct MalformedServerTests {
     /// Runs `body` with a client for the canned server's collection `/cal/`.
@@ -119,4 +120,5 @@ struct MalformedServerTests {
             #expect(await caldavError { _ = try await client.probe() } == .unexpectedStatus(url: ok.baseURL + "/cal/", status: 200))
         }
     }
+}
 }

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 
+extension CalDAVServerTests {
 @Suite("multistatus reading")
 struct MultistatusTests {
     @Test("elements are matched by namespace, whatever the prefixes")
@@ -84,4 +85,5 @@ struct MultistatusTests {
             #expect((try? XMLElementTree.parse(Data(xml.utf8))) != nil, "well-formed: \(xml)")
         }
     }
+}
 }

@@ -2,6 +2,7 @@ import CalDAV
 import CalDAVServerSupport
 import Testing
 
+extension CalDAVServerTests {
 @Suite("probe")
 struct ProbeTests {
     @Test("a fresh to-do collection is a calendar with VTODO, a sync token and sync-collection", arguments: everyServerKind)
@@ -37,4 +38,5 @@ struct ProbeTests {
         #expect(before.syncToken != after.syncToken)
         #expect(before.ctag != after.ctag)
     }
+}
 }

@@ -2,6 +2,7 @@ import CalDAV
 import CalDAVServerSupport
 import Testing
 
+extension CalDAVServerTests {
 @Suite("sync-collection")
 struct SyncTests {
     @Test("changes since a token list exactly what a phone added, changed and deleted", arguments: everyServerKind)
@@ -88,4 +89,5 @@ struct SyncTests {
             #expect(after.changed.keys.first?.hasSuffix(".ics") == true)
         }
     }
+}
 }

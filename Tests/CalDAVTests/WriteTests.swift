@@ -2,6 +2,7 @@ import CalDAV
 import CalDAVServerSupport
 import Testing
 
+extension CalDAVServerTests {
 @Suite("writing with preconditions")
 struct WriteTests {
     @Test("If-None-Match creates once; If-Match needs the current ETag", arguments: everyServerKind)
@@ -74,4 +75,5 @@ struct WriteTests {
             #expect(Set(fetched.map(\.href)) == Set(written.keys))
         }
     }
+}
 }

@@ -6,7 +6,8 @@ import Testing
 /// with python3-caldav editing the same collection as a phone would: what
 /// either side adds, edits or deletes reaches the other, and afterwards the
 /// collection and `todoctl export` agree on every to-do and field.
-@Suite(.serialized) struct SyncBasicsEndToEndTests {
+extension SyncEndToEndTests {
+@Suite struct SyncBasicsEndToEndTests {
     static let servers: [CalDAVTestServer.Kind] = [.radicale, .xandikos]
 
     static func server(_ kind: CalDAVTestServer.Kind) throws -> CalDAVTestServer {
@@ -134,4 +135,5 @@ import Testing
         }
         #expect(goneThere)
     }
+}
 }

@@ -9,7 +9,8 @@ import Testing
 /// what is wrong in `sync status`, deletes nothing here that the server did
 /// not delete, and once the fault is gone the list and the server agree,
 /// with no to-do twice.
-@Suite(.serialized) struct SyncFaultsEndToEndTests {
+extension SyncEndToEndTests {
+@Suite struct SyncFaultsEndToEndTests {
     static let servers = SyncBasicsEndToEndTests.servers
 
     /// `count` items titled "`prefix` 1" … added in one import (todo.txt:
@@ -284,4 +285,5 @@ import Testing
         #expect(try list.serverTodos().count == 3)
         #expect(try await list.disagreements() == [])
     }
+}
 }

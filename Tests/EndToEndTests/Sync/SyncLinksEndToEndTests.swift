@@ -7,7 +7,8 @@ import Testing
 /// here, a dependency made here reaches the server as
 /// `RELATED-TO;RELTYPE=DEPENDS-ON`, and a phone's alarm and `X-`
 /// properties survive an edit made here, unchanged.
-@Suite(.serialized) struct SyncLinksEndToEndTests {
+extension SyncEndToEndTests {
+@Suite struct SyncLinksEndToEndTests {
     static let servers = SyncBasicsEndToEndTests.servers
 
     @Test(arguments: servers)
@@ -97,4 +98,5 @@ import Testing
         #expect(text.contains("TRIGGER;RELATED=END:-PT15M"), "\(text)")
         #expect(try await list.disagreements() == [])
     }
+}
 }

@@ -8,7 +8,8 @@ import Testing
 /// other value is kept as a "conflict: …" note that `sync status` counts;
 /// an edit beats a deletion on either side. Each ends with the list and
 /// the server agreeing.
-@Suite(.serialized) struct SyncMergeEndToEndTests {
+extension SyncEndToEndTests {
+@Suite struct SyncMergeEndToEndTests {
     static let servers = SyncBasicsEndToEndTests.servers
 
     @Test(arguments: servers)
@@ -160,4 +161,5 @@ import Testing
     static func lastModified(of todo: SyncedList.Todo) -> String? {
         todo.text.split(separator: "\n").first { $0.hasPrefix("LAST-MODIFIED:") }.map { String($0.dropFirst("LAST-MODIFIED:".count)) }
     }
+}
 }

@@ -7,7 +7,8 @@ import Testing
 /// it knew (its UID) stays the one open to-do, its due date moved on, and
 /// each completed occurrence is a completed to-do of its own. Never two
 /// open ones.
-@Suite(.serialized) struct SyncRepeatingEndToEndTests {
+extension SyncEndToEndTests {
+@Suite struct SyncRepeatingEndToEndTests {
     static let servers = SyncBasicsEndToEndTests.servers
 
     @Test(arguments: servers)
@@ -112,4 +113,5 @@ import Testing
         todo.add('completed', now)
         todo['percent-complete'] = 100
         """
+}
 }

@@ -7,7 +7,8 @@ import Testing
 /// deletes reaches the other through the server, edits of one item on
 /// both are merged, and after a few rounds taken in turn both lists and
 /// the server agree on every to-do and field.
-@Suite(.serialized) struct SyncTwoListsEndToEndTests {
+extension SyncEndToEndTests {
+@Suite struct SyncTwoListsEndToEndTests {
     static let servers = SyncBasicsEndToEndTests.servers
 
     @Test(arguments: servers)
@@ -58,4 +59,5 @@ import Testing
             #expect(status["pending"] as? Int == 0 && (status["conflicts"] as? [Any])?.isEmpty == true, "\(status)")
         }
     }
+}
 }
