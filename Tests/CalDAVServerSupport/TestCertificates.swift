@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A throwaway certificate authority and a server certificate it signed, for
 /// 127.0.0.1 and localhost, made with openssl in the test's folder.

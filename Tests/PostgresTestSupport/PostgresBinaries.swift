@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Where PostgreSQL's server programs are: Debian puts each major version's in
 /// /usr/lib/postgresql/VERSION/bin, out of PATH, so PATH is no guide.

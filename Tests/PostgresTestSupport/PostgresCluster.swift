@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A throwaway PostgreSQL cluster of its own, for one test: initdb in a fresh
 /// folder under /tmp, a server on a free port of 127.0.0.1 and on a socket in

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The system user the server's programs (initdb, pg_ctl and so the server) run as.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The server of one data directory, through PostgreSQL's own programs:
 /// initdb, pg_ctl, and psql as the superuser.

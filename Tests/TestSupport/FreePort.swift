@@ -1,11 +1,11 @@
 import Foundation
 
-/// A TCP port on 127.0.0.1 that nobody listens on at this moment, as
-/// PostgresTestSupport picks one: the kernel chooses for a socket bound to
-/// port 0, which is then closed. Another process may take the port before the
-/// server binds it; `CalDAVTestServer` then starts again on another.
-enum FreePort {
-    static func pick() throws -> Int {
+/// A TCP port on 127.0.0.1 that nobody listens on at this moment: the kernel
+/// chooses for a socket bound to port 0, which is then closed. Another
+/// process may take the port before a server binds it; the test servers
+/// (PostgreSQL, Radicale, Xandikos) then start again on another.
+public enum FreePort {
+    public static func pick() throws(SpawnFailure) -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw failure("socket") }
         defer { close(descriptor) }
@@ -24,7 +24,7 @@ enum FreePort {
     }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port` now.
-    static func isAccepting(_ port: Int) -> Bool {
+    public static func isAccepting(_ port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -39,7 +39,7 @@ enum FreePort {
         }
     }
 
-    private static func failure(_ call: String) -> CalDAVTestServerError {
-        CalDAVTestServerError("cannot find a free port: \(call) failed: \(String(cString: strerror(errno)))")
+    private static func failure(_ call: String) -> SpawnFailure {
+        SpawnFailure("cannot find a free port: \(call) failed: \(String(cString: strerror(errno)))")
     }
 }

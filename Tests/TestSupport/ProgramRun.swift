@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// What a program printed, and how it ended.
 public struct ProgramOutput: Sendable {
@@ -11,7 +10,8 @@ public struct ProgramOutput: Sendable {
     public var succeeded: Bool { status == 0 }
 }
 
-/// Runs a program to its end and collects what it prints.
+/// Runs a program to its end and collects what it prints (PostgreSQL's
+/// tools, openssl, a python3 script).
 ///
 /// Started by `ChildSpawn` (posix_spawn, no descriptor but its own three) for
 /// one reason above all: `pg_ctl start` leaves a server running that
@@ -19,8 +19,8 @@ public struct ProgramOutput: Sendable {
 /// descriptors, or another test would wait for an end of file on its pipe
 /// that never comes. So the child gets stdin from /dev/null, two pipes of its
 /// own, and nothing else.
-enum ProgramRun {
-    static func run(
+public enum ProgramRun {
+    public static func run(
         _ executable: String, _ arguments: [String],
         environment: [String: String], directory: String? = nil,
         timeout: Duration = .seconds(120)
@@ -44,24 +44,19 @@ enum ProgramRun {
             pid = try ChildSpawn.start(
                 executable, arguments, environment: environment,
                 stdout: .descriptor(stdoutPipe.writeEnd), stderr: .descriptor(stderrPipe.writeEnd), directory: directory)
-        } catch {
-            throw PostgresClusterError(error.description)
         }
 
         let (stdout, stderr, timedOut) = collect(stdoutPipe.readEnd, stderrPipe.readEnd, from: pid, timeout: timeout)
-        let status = waitForExit(pid)
+        let status = ChildProcessWait.waitForExit(pid)
         if timedOut {
-            throw PostgresClusterError(
+            throw SpawnFailure(
                 "\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout); killed it.\n\(stderr)")
         }
         return ProgramOutput(
             status: status, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// A pipe for the child's output, failing as the cluster's helpers do.
-    private static func outputPipe() throws -> ClosedOnExecPipe {
-        do { return try ClosedOnExecPipe() } catch { throw PostgresClusterError(error.description) }
-    }
+    private static func outputPipe() throws -> ClosedOnExecPipe { try ClosedOnExecPipe() }
 
     /// Reads both pipes until both end (or the time is up, when the child is killed).
     private static func collect(_ stdout: Int32, _ stderr: Int32, from pid: pid_t, timeout: Duration)
@@ -90,12 +85,24 @@ enum ProgramRun {
         }
         return (collected[stdout]!, collected[stderr]!, false)
     }
+}
 
-    private static func waitForExit(_ pid: pid_t) -> Int32 {
+/// Reaping children: the one place that calls waitpid.
+public enum ChildProcessWait {
+    /// Waits for `pid` to end and returns its exit code (128 + signal when killed).
+    public static func waitForExit(_ pid: pid_t) -> Int32 {
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) < 0 {
             guard errno == EINTR else { return -1 }
         }
+        return ExitStatus.code(fromWaitStatus: raw)
+    }
+
+    /// The exit code if `pid` has ended (and reaps it), nil while it runs.
+    public static func exitStatusIfEnded(_ pid: pid_t) -> Int32? {
+        var raw: Int32 = 0
+        let result = waitpid(pid, &raw, WNOHANG)
+        guard result == pid else { return result < 0 ? -1 : nil }
         return ExitStatus.code(fromWaitStatus: raw)
     }
 }
