@@ -19,6 +19,15 @@ final class SyncedList: @unchecked Sendable {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
+    /// A list synced with a new server of `kind` (Radicale over TLS with a
+    /// CA of the test's own, or Xandikos), set up and synced once. The
+    /// server stops when the list goes.
+    static func started(on kind: CalDAVTestServer.Kind) async throws -> SyncedList {
+        let list = try SyncedList(server: kind == .radicale ? try .radicale(tls: true) : try .xandikos())
+        try await list.start()
+        return list
+    }
+
     var environment: [String: String] {
         ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_STATE_HOME": home.appendingPathComponent("state").path]
     }

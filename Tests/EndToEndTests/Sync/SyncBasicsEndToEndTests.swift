@@ -18,10 +18,8 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func editsOnEitherSideReachTheOtherAndBothAgree(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try Self.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
+        let server = list.server
         _ = try await list.todoctl("add", "buy milk +errands pri:H due:2026-12-24")
         _ = try await list.todoctl("add", "call mum")
         _ = try await list.todoctl("note", "2", "ask about Sunday")
@@ -54,10 +52,8 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func deletionsGoBothWaysAndTakeNothingElse(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try Self.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
+        let server = list.server
         _ = try await list.todoctl("add", "plan the trip")
         _ = try await list.todoctl("add", "book flights parent:1")
         _ = try await list.todoctl("add", "renew passport parent:1")

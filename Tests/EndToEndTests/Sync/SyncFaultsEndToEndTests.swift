@@ -23,10 +23,8 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func fiveHundredEditsMadeWhileTheServerIsDownGoOutWhenItIsBack(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
+        let server = list.server
         try await Self.addItems(list, "synced", 1...200)
         try await list.syncNow()
         #expect(try list.serverTodos().count == 200)
@@ -101,10 +99,8 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func todoDKilledInTheMiddleOfASyncLosesNothing(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
+        let server = list.server
         _ = try server.phone(
             """
             for n in range(1, 151):
@@ -140,10 +136,8 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers, TokenDamage.allCases)
     func aForgottenSyncTokenMeansAFullComparisonAndNoDuplicates(_ kind: CalDAVTestServer.Kind, _ damage: TokenDamage) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
+        let server = list.server
         try await Self.addItems(list, "item", 1...5)
         try await list.syncNow()
 
@@ -172,10 +166,8 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func aResourceThatCannotBeReadIsSkippedNamedAndLeftOnTheServer(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
+        let server = list.server
         try await list.todo("add", "call mum")
         try await list.syncNow()
 
@@ -251,10 +243,8 @@ extension SyncEndToEndTests {
     /// everything back.
     @Test(arguments: servers)
     func aDeletedOrEmptiedCollectionDeletesNothingHere(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
+        let server = list.server
         try await Self.addItems(list, "item", 1...3)
         try await list.syncNow()
 

@@ -13,10 +13,8 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func aSubtaskMadeOnThePhoneIsASubtaskHere(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
+        let server = list.server
         try await list.todo("add", "plan the trip")
         try await list.syncNow()
         let parent = try await list.listTodo("plan the trip").uid
@@ -38,10 +36,7 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func aDependencyMadeHereReachesTheServer(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
         try await list.todo("add", "book flights")
         try await list.todo("add", "pack bags")
         try await list.syncNow()
@@ -57,10 +52,8 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func aPhonesAlarmAndPropertiesSurviveAnEditHere(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
+        let server = list.server
         _ = try server.phone(
             """
             calendar.save_todo('BEGIN:VCALENDAR\\r\\nVERSION:2.0\\r\\nPRODID:-//Example//Phone Tasks//EN\\r\\nBEGIN:VTODO\\r\\n'

@@ -14,10 +14,7 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func editsOfDifferentFieldsOnBothSidesAreBothKept(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
         try await list.todo("add", "call mum due:2026-12-10")
         try await list.todo("add", "pay rent")
         try await list.syncNow()
@@ -44,10 +41,7 @@ extension SyncEndToEndTests {
     /// the list's title is kept as a note.
     @Test(arguments: servers)
     func theSameFieldGoesToThePhonesLaterChangeAndTheListsIsKeptAsANote(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
         try await list.todo("add", "call mum")
         try await list.syncNow()
 
@@ -82,10 +76,7 @@ extension SyncEndToEndTests {
     /// the phone's title is kept as a note naming the phone.
     @Test(arguments: servers)
     func theSameFieldGoesToTheListsLaterChangeAndThePhonesIsKeptAsANote(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
         try await list.todo("add", "call mum")
         try await list.syncNow()
 
@@ -108,10 +99,7 @@ extension SyncEndToEndTests {
     /// Deleted here, edited on the phone: the edit wins, and the item comes back here.
     @Test(arguments: servers)
     func anItemDeletedHereAndEditedOnThePhoneComesBack(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
         try await list.todo("add", "call mum +family")
         try await list.todo("add", "pay rent")
         try await list.syncNow()
@@ -134,10 +122,7 @@ extension SyncEndToEndTests {
     /// Edited here, deleted on the phone: the edit wins, and the item goes back to the server.
     @Test(arguments: servers)
     func anItemEditedHereAndDeletedOnThePhoneGoesBack(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
         try await list.todo("add", "call mum")
         try await list.todo("add", "pay rent")
         try await list.syncNow()

@@ -13,10 +13,7 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers)
     func aRepeatingItemCompletedOnThePhoneThenHereMovesOnOnBothSides(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
         try await list.todo("add", "water plants recur:weekly due:2026-12-01")
         try await list.syncNow()
         let uid = try await list.listTodo("water plants").uid
@@ -56,10 +53,7 @@ extension SyncEndToEndTests {
     /// open, with the list's change), not the repetition.
     @Test(arguments: servers)
     func aRepeatingItemCompletedOnThePhoneWhileEditedHereMovesOn(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
         try await list.todo("add", "water plants recur:weekly due:2026-12-01")
         try await list.syncNow()
         let uid = try await list.listTodo("water plants").uid
@@ -84,10 +78,7 @@ extension SyncEndToEndTests {
     /// server knew), not the repetition ended nor two open ones.
     @Test(arguments: servers)
     func aRepeatingItemCompletedOnBothSidesMovesOnOnce(_ kind: CalDAVTestServer.Kind) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
-        defer { server.stop() }
-        let list = try SyncedList(server: server)
-        try await list.start()
+        let list = try await SyncedList.started(on: kind)
         try await list.todo("add", "water plants recur:weekly due:2026-12-01")
         try await list.syncNow()
         let uid = try await list.listTodo("water plants").uid
