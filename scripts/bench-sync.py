@@ -16,7 +16,8 @@ It prints the median wall time of each and their ratio (target: todod-sync
 no slower, ratio <= 1.0), and the requests each made (from Radicale's log).
 Then, on the synced list, what one change costs: one edit here, one on the
 server, and none, in requests, against the collection's size: O(changes),
-not O(list).
+not O(list); and OFFLINE (10,000) changes made while nothing synced, sent
+by one `sync now`.
 
 With --soak-minutes N, todod-sync runs as the service would (the server
 polled every 30 s, each edit here sent at once) for N minutes while edits
@@ -224,11 +225,31 @@ def soak(server, todod, minutes):
     print(f"  first quarter {first / 1024:.1f} MiB, last quarter {last / 1024:.1f} MiB: {100 * (last - first) / first:+.1f}%")
 
 
+def offline(server, todod, count, scratch):
+    """`count` changes made while nothing synced (a week offline), then one
+    `sync now`: how long until all are on the server, and in how many requests."""
+    path = os.path.join(scratch, "offline.ics")
+    with open(path, "w") as f:
+        f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//offline//EN\r\n")
+        for index in range(count):
+            f.write(f"BEGIN:VTODO\r\nUID:offline-{index}@bench\r\nDTSTAMP:20261127T090000Z\r\n"
+                    f"SUMMARY:written offline {index}\r\nEND:VTODO\r\n")
+        f.write("END:VCALENDAR\r\n")
+    todod.todoctl("import", path)
+    before = server.requests()
+    elapsed = todod.sync("now", timed_run=True)
+    import json
+    pending = json.loads(todod.sync("status", "--json"))["pending"]
+    print(f"\n{count} changes waiting (a week offline), then sync now: {elapsed:.1f} s, "
+          f"{server.requests() - before} requests, then {pending} pending")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--items", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--soak-minutes", type=float, default=0)
+    parser.add_argument("--offline", type=int, default=10000)
     options = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="todod-bench-sync-")
     server = Radicale(scratch)
@@ -267,6 +288,7 @@ def main():
         before = server.requests()
         todod.sync("now")
         print(f"  one edit on the server, sync now   {server.requests() - before:3d}")
+        offline(server, todod, options.offline, scratch)
         if options.soak_minutes > 0:
             soak(server, todod, options.soak_minutes)
     finally:

@@ -37,6 +37,33 @@ extension SyncEndToEndTests {
         #expect(try await list.disagreements() == [])
     }
 
+    /// A phone whose clock is an hour ahead: what it changes still comes
+    /// in, what the list changes afterwards still goes out (changes are
+    /// found by ETags and tokens, never by clocks), and where both changed
+    /// one field the skewed stamp wins, but the other value is kept as a
+    /// note: a clock decides which value is shown, never whether one is lost.
+    @Test func aPhoneWhoseClockIsAnHourAheadLosesNothing() async throws {
+        let list = try await SyncedList.started(on: .radicale)
+        try await list.todo("add", "call mum")
+        try await list.todo("add", "pay rent")
+        try await list.syncNow()
+        let ahead = "now + datetime.timedelta(hours=1)"
+
+        try list.phoneEdit("pay rent", lastModified: ahead, "todo['summary'] = 'pay rent today'")
+        try await list.syncNow()
+        #expect(try await list.listTodo("pay rent today").summary == "pay rent today")
+        try await list.todo("edit", try await list.id(of: "pay rent today"), "pay the rent")
+        try await list.syncNow()
+        #expect(try list.serverTodos().contains { $0.summary == "pay the rent" })
+
+        try await list.todo("edit", try await list.id(of: "call mum"), "call mum on Sunday")
+        try list.phoneEdit("call mum", lastModified: ahead, "todo['summary'] = 'call mum and dad'")
+        try await list.syncNow()
+        let shown = try await list.todo("show", try await list.id(of: "call mum and dad"))
+        #expect(shown.contains("conflict: todod set the title to “call mum on Sunday”"), "\(shown)")
+        #expect(try await list.disagreements() == [])
+    }
+
     /// The phone's title is a minute later than the list's: it wins, and
     /// the list's title is kept as a note.
     @Test(arguments: servers)
