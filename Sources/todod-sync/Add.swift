@@ -75,6 +75,9 @@ enum ServiceControl {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["systemctl", "--user"] + arguments
+        // From /: the directory this was started in may be one systemctl
+        // cannot enter (Foundation changes into it first, and fails).
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return false }
