@@ -60,12 +60,16 @@ public actor SyncService {
         }
     }
 
-    /// While connected: a round whenever something was requested.
     private var unreachable = false
 
+    /// While connected: a round whenever something was requested. Every
+    /// row of the whole list is watched (and its counts), so any edit, not
+    /// only an added or deleted item, sends an event and a round.
     private func follow(_ daemon: TodoConnection, triggers: SyncTriggers) async throws {
         let list = LocalList(daemon: daemon)
-        _ = try await daemon.call(SubscribeListView.self, SubscribeListView.Params(view: "main", filter: .all, properties: ["totalCount"]))
+        _ = try await daemon.call(
+            SubscribeListView.self,
+            SubscribeListView.Params(own: true, filter: .all, properties: ["rows", "totalCount", "completedCount"], flat: true))
         if unreachable { logger.notice("todod reached again") }
         unreachable = false
         let watcher = Task {

@@ -108,6 +108,16 @@ extension SyncEndToEndTests {
         // (The limit is the 2 s, generous for a debug build on a busy machine.)
         #expect(arrived.map { $0 < .seconds(2) } == true, "took \(String(describing: arrived))")
 
+        // An edit that adds and removes nothing goes out as fast.
+        let edited = ContinuousClock.now
+        _ = try await list.todoctl("edit", "1", "sent at once, and edited")
+        var editArrived: Duration?
+        while ContinuousClock.now - edited < .seconds(30), editArrived == nil {
+            let titles = try server.phone("print([str(t.icalendar_component['summary']) for t in calendar.todos()])")
+            if titles.contains("sent at once, and edited") { editArrived = ContinuousClock.now - edited }
+        }
+        #expect(editArrived.map { $0 < .seconds(2) } == true, "took \(String(describing: editArrived))")
+
         let watcher = OutputCollector()
         let watch = try ChildProcess(
             Binaries.todoctl, ["--socket", list.daemon.socket, "watch", "--events"], environment: ProcessInfo.processInfo.environment,
