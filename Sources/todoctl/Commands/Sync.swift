@@ -1,9 +1,12 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `todoctl sync …`: the CalDAV sync's set-up and status, carried out by
 /// `todod-sync` (next to todoctl, or on PATH). todoctl itself never speaks
-/// HTTPS: it stays a small client that starts fast.
+/// HTTPS, nor links Foundation for it: it stays a small client that starts
+/// fast.
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
@@ -24,8 +27,7 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         let program = Self.syncProgram()
-        var argv = [program] + (arguments.isEmpty ? ["status"] : arguments)
-        argv += ["--socket", todoctl.connection.socket]
+        let argv = [program] + (arguments.isEmpty ? ["status"] : arguments) + ["--socket", todoctl.connection.socket]
         let cArguments = argv.map { strdup($0) } + [nil]
         execv(program, cArguments)
         throw ValidationError("cannot run \(program): \(String(cString: strerror(errno))) (is todod-sync installed? scripts/install puts it beside todoctl)")
@@ -33,12 +35,15 @@ struct SyncCommand: ParsableCommand {
 
     /// `todod-sync` beside this todoctl, else the first on PATH.
     static func syncProgram() -> String {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let beside = (own as NSString).deletingLastPathComponent + "/todod-sync"
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(directory)/todod-sync"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let own = length > 0 ? String(cString: Array(buffer[0..<length]) + [0]) : CommandLine.arguments[0]
+        let directory = own.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let beside = directory + "/todod-sync"
+        if access(beside, X_OK) == 0 { return beside }
+        let path = getenv("PATH").map { String(cString: $0) } ?? ""
+        for entry in path.split(separator: ":") where access("\(entry)/todod-sync", X_OK) == 0 {
+            return "\(entry)/todod-sync"
         }
         return beside
     }
