@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "todod", targets: ["todod"]),
         .executable(name: "todoctl", targets: ["todoctl"]),
         .executable(name: "todod-sync", targets: ["todod-sync"]),
+        .executable(name: "todod-web", targets: ["todod-web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -26,6 +27,9 @@ let package = Package(
         // with TLS through swift-nio-ssl, which postgres-nio brings already.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // The page in a browser (todod-web only): HTTP and WebSocket on SwiftNIO.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // libsystemd, found through pkg-config; Debian's libsystemd-dev provides it.
@@ -137,7 +141,7 @@ let package = Package(
         .executableTarget(
             name: "todoctl",
             dependencies: [
-                "TodoClient", "TodoProtocol", "TodoInterchange", "BuildInfo", "DesktopNotifications",
+                "TodoClient", "TodoProtocol", "TodoInterchange", "BuildInfo", "DesktopNotifications", "WebAccess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -148,6 +152,42 @@ let package = Package(
                 "TodoSyncService", "CalDAV", "TodoProtocol", "SystemdSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Where todod-web keeps its key and reads its settings; Glibc only, so
+        // that `todoctl web` can print the page's address without Foundation.
+        .target(name: "WebAccess"),
+        // The page in a browser: HTTP (Hummingbird) with a WebSocket per tab,
+        // relayed line for line to todod's socket, behind a key and Host and
+        // Origin checks; the page itself is embedded in the binary.
+        .target(
+            name: "TodoWeb",
+            dependencies: [
+                "WebAccess", "TodoClient", "TodoProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [
+                .embedInCode("Page/index.html"),
+                .embedInCode("Page/style.css"),
+                .embedInCode("Page/app.js"),
+            ]
+        ),
+        .executableTarget(
+            name: "todod-web",
+            dependencies: [
+                "TodoWeb", "WebAccess", "TodoProtocol", "SystemdSupport", "BuildInfo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
@@ -204,6 +244,10 @@ let package = Package(
         // What todoctl's screens need from TodoClient, without a daemon: display widths.
         .testTarget(name: "TodoClientTests", dependencies: ["TodoClient"]),
         .testTarget(name: "DesktopNotificationsTests", dependencies: ["DesktopNotifications"]),
+        .testTarget(name: "WebAccessTests", dependencies: ["WebAccess", "TestSupport"]),
+        // The access gate's decisions; the page, the relay and the server
+        // are tested in a real browser against the real binaries (Tests/web).
+        .testTarget(name: "TodoWebTests", dependencies: ["TodoWeb", "WebAccess"]),
         // Starts the real todod and todoctl binaries; depending on them makes
         // `swift test` build them first.
         .testTarget(

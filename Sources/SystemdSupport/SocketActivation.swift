@@ -29,12 +29,27 @@ public enum SocketActivation {
         }
         return descriptor
     }
+
+    /// Every listening stream socket systemd passed (todod-web.socket listens
+    /// on 127.0.0.1 and ::1), or an empty list when not socket-activated.
+    public static func passedStreamSockets() throws(SocketActivationError) -> [Int32] {
+        let count = sd_listen_fds(1)
+        if count < 0 {
+            throw .listenFDsFailed(errno: -count)
+        }
+        let descriptors = (0..<count).map { SD_LISTEN_FDS_START + $0 }
+        for descriptor in descriptors where sd_is_socket(descriptor, AF_UNSPEC, Int32(SOCK_STREAM.rawValue), 1) <= 0 {
+            throw .notAListeningStreamSocket(descriptor)
+        }
+        return descriptors
+    }
 }
 
 public enum SocketActivationError: Error, CustomStringConvertible {
     case listenFDsFailed(errno: Int32)
     case unexpectedSocketCount(Int)
     case notAListeningUnixStreamSocket
+    case notAListeningStreamSocket(Int32)
 
     public var description: String {
         switch self {
@@ -44,6 +59,8 @@ public enum SocketActivationError: Error, CustomStringConvertible {
             "systemd passed \(count) sockets; todod.socket must declare exactly one ListenStream="
         case .notAListeningUnixStreamSocket:
             "the socket passed by systemd is not a listening Unix stream socket; check ListenStream= in todod.socket"
+        case .notAListeningStreamSocket(let descriptor):
+            "the socket systemd passed as fd \(descriptor) is not a listening stream socket; check ListenStream= in the socket unit"
         }
     }
 }

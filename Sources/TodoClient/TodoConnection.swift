@@ -226,7 +226,7 @@ public final class TodoConnection: Sendable {
         notificationInput.finish()
     }
 
-    private static func describeConnectError(_ error: any Error) -> String {
+    static func describeConnectError(_ error: any Error) -> String {
         if let error = error as? IOError {
             return String(cString: strerror(error.errnoCode))
         }

@@ -23,7 +23,7 @@ struct Todoctl: AsyncParsableCommand {
             Add.self, List.self, Done.self, Undone.self, Modify.self, Note.self, Show.self, Edit.self, Due.self, Remove.self,
             ViewCommand.self,
             ToggleAllCommand.self, Clear.self, UndoCommand.self, RedoCommand.self, FilterCommand.self, SortCommand.self,
-            Import.self, Export.self, Watch.self, Notify.self, SyncCommand.self, Status.self, Call.self, Completion.self,
+            Import.self, Export.self, Watch.self, Notify.self, SyncCommand.self, WebCommand.self, Status.self, Call.self, Completion.self,
         ]
     )
 
