@@ -20,6 +20,14 @@ check "bash completes todoctl's commands" bash -c '
   COMP_WORDS=(todoctl wat); COMP_CWORD=1; COMP_LINE="todoctl wat"; COMP_POINT=${#COMP_LINE}
   "$function" todoctl wat todoctl
   [[ " ${COMPREPLY[*]} " == *" watch "* ]] || { echo "       completions: ${COMPREPLY[*]}" >&2; exit 1; }'
+check "man 1 todod-web renders" bash -c 'man -P cat 1 todod-web 2>/dev/null | grep -q -- "--daemon-socket"'
+# The page, on the port the package's socket unit names (8636)
+check "systemctl --user enable --now todod-web.socket" quiet systemctl --user enable --now todod-web.socket
+check "the page refuses a request without its key (401)" is "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:8636/)" 401
+check "todod-web runs from /usr/bin" is "$(property todod-web.service ExecMainStatus) $(property todod-web.service ActiveState)" "0 active"
+check "the key todoctl web gives opens the page" bash -c '
+  curl -s -o /dev/null -w "%{http_code}" -L -c /dev/null "$(/usr/bin/todoctl web --print-url)" | grep -qx 200'
+check "stopping the page's units" quiet systemctl --user stop todod-web.service todod-web.socket
 check "stopping leaves the list saved" quiet systemctl --user stop todod.service todod.socket
 check "todod stopped cleanly (exit 0)" is "$(property todod.service Result) $(property todod.service ExecMainStatus)" "success 0"
 finish
