@@ -47,12 +47,14 @@ public struct PageRouter: Sendable {
                     autoPing: .enabled(timePeriod: .seconds(30)),
                     closeTimeout: .seconds(10),
                     validateUTF8: true)),
-            shouldUpgrade: { head, _, _ in
+            shouldUpgrade: { head, channel, _ in
                 guard AccessGate.split(head.path ?? "").0 == "/rpc" else { return .dontUpgrade }
                 switch gate.decide(AccessGate.Request(head, isWebSocket: true)) {
                 case .allow:
+                    // Ahead of everything, so it sees the frames' bytes as they come.
+                    try channel.pipeline.syncOperations.addHandler(MaskedFramesOnly(), position: .first)
                     return .upgrade([:]) { inbound, outbound, context in
-                        await relay.run(inbound: inbound, outbound: outbound, logger: context.logger)
+                        try await relay.run(inbound: inbound, outbound: outbound, logger: context.logger)
                     }
                 case .refuse(let status, _):
                     // A refused handshake could only be an empty 400 here, and

@@ -53,7 +53,10 @@ public struct TabRelay: Sendable {
         }
     }
 
-    public func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger) async {
+    /// Relays one tab until either side ends. Errors are thrown on to the
+    /// WebSocket handler, which closes with the code they name: a message
+    /// over the limit in fragments (1009), invalid UTF-8 (1007).
+    public func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger) async throws {
         guard tabs.enter() else {
             logger.notice("a tab was turned away: \(tabs.limit) are open")
             try? await outbound.close(Closing.tooManyTabs, reason: "todod-web serves at most \(tabs.limit) tabs; close one")
@@ -72,26 +75,22 @@ public struct TabRelay: Sendable {
             try? await outbound.close(Closing.daemonNotRunning, reason: "todod is not running")
             return
         }
-        do {
-            try await daemon.executeThenClose { fromDaemon, toDaemon in
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for try await line in fromDaemon {
-                            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: line)))
-                        }
-                        try? await outbound.close(Closing.daemonClosed, reason: "todod closed the connection")
+        try await daemon.executeThenClose { fromDaemon, toDaemon in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await line in fromDaemon {
+                        try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: line)))
                     }
-                    group.addTask {
-                        try await Self.forward(inbound, to: toDaemon, outbound: outbound)
-                    }
-                    // Either side ending ends the tab: todod's connection is
-                    // closed with it, and the other direction is stopped.
-                    try await group.next()
-                    group.cancelAll()
+                    try? await outbound.close(Closing.daemonClosed, reason: "todod closed the connection")
                 }
+                group.addTask {
+                    try await Self.forward(inbound, to: toDaemon, outbound: outbound)
+                }
+                // Either side ending ends the tab: todod's connection is
+                // closed with it, and the other direction is stopped.
+                try await group.next()
+                group.cancelAll()
             }
-        } catch {
-            logger.debug("a tab ended", metadata: ["error": "\(error)"])
         }
     }
 
