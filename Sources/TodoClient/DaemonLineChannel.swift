@@ -2,12 +2,13 @@ import NIOCore
 import NIOExtras
 import NIOPosix
 
-/// A connection to todod that carries its lines as they are, for a relay
-/// (todod-web's tabs) rather than a client that reads them.
+/// A connection to todod that carries its lines as they are: what
+/// `TodoConnection` reads replies from, and what todod-web relays a tab's
+/// WebSocket over.
 ///
-/// It makes the same checks as `TodoConnection`: the socket must be served by
-/// this user (or root) before a byte is sent. Lines arrive without their
-/// `\n`; what is written must end with one.
+/// The socket must be served by this user (or root) before a byte is sent
+/// (`ServerIdentity`). Lines arrive without their `\n`; what is written
+/// must end with one.
 public enum DaemonLineChannel {
     public static func connect(
         socketPath: String,

@@ -72,25 +72,8 @@ public final class TodoConnection: Sendable {
         replyTimeout: Duration = .seconds(30),
         _ body: @Sendable (TodoConnection) async throws -> Result
     ) async throws -> Result {
-        let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
-        do {
-            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(unixDomainSocketPath: socketPath) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineBasedFrameDecoder()))
-                        return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    }
-                }
-        } catch {
-            throw ClientError.daemonUnreachable(socketPath: socketPath, reason: Self.describeConnectError(error))
-        }
+        let channel = try await DaemonLineChannel.connect(socketPath: socketPath)
         let underlyingChannel = channel.channel
-        do {
-            try await ServerIdentity.check(underlyingChannel, socketPath: socketPath)
-        } catch {
-            try? await underlyingChannel.close()
-            throw error
-        }
         return try await channel.executeThenClose { inbound, outbound in
             let connection = TodoConnection(
                 outbound: outbound,

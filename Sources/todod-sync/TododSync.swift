@@ -73,13 +73,7 @@ extension TododSync {
         }
 
         static func bootstrapLogging() {
-            let toJournal = JournalLogHandler.standardErrorIsJournal
-            LoggingSystem.bootstrap { label in
-                if toJournal { return JournalLogHandler(identifier: "todod-sync", fieldPrefix: "TODOD_SYNC_") }
-                var handler = StreamLogHandler.standardError(label: label)
-                handler.logLevel = .info
-                return handler
-            }
+            CompanionLogging.bootstrap(identifier: "todod-sync", fieldPrefix: "TODOD_SYNC_")
         }
     }
 

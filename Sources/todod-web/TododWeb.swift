@@ -54,7 +54,7 @@ struct TododWeb: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Self.bootstrapLogging()
+        CompanionLogging.bootstrap(identifier: "todod-web", fieldPrefix: "TODOD_WEB_")
         let logger = Logger(label: "todod-web")
         let notifier = ServiceNotifier()
         var paths = WebPaths.standard()
@@ -166,13 +166,4 @@ struct TododWeb: AsyncParsableCommand {
         }
     }
 
-    static func bootstrapLogging() {
-        let toJournal = JournalLogHandler.standardErrorIsJournal
-        LoggingSystem.bootstrap { label in
-            if toJournal { return JournalLogHandler(identifier: "todod-web", fieldPrefix: "TODOD_WEB_") }
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .info
-            return handler
-        }
-    }
 }
