@@ -5,7 +5,7 @@ import unittest
 
 from selenium.webdriver.common.keys import Keys
 
-from webharness import TIMEOUT, RawWebSocket, WebTestCase
+from webharness import TIMEOUT, RawWebSocket, WebSocketClosed, WebTestCase
 
 RECONNECTING = "Reconnecting"
 NOT_RUNNING = "todod is not running"
@@ -143,6 +143,47 @@ class Neighbours(WebTestCase):
 
     def connection_state(self):
         return self.driver.execute_script(STATE_JS)
+
+
+SHOWS_JS = "return [...document.querySelectorAll('.todo-list li label')].some(l => l.textContent === arguments[0]);"
+
+
+class TabThatStopsReading(WebTestCase):
+    """A tab that stops reading meets todod's own slow-client rules through the relay
+    (todod-web stops reading from todod for it), and the page in the browser goes on.
+    Small outbox limits, so that a few megabytes of events are enough."""
+    browser = True
+    todod_args = ("--outbox-soft-limit", "65536", "--outbox-hard-limit", "262144")
+
+    def test_is_lagged_then_said_goodbye_while_the_page_goes_on(self):
+        ws = RawWebSocket(self.stack.port, cookie=self.stack.token())
+        self.addCleanup(ws.close)
+        self.assertEqual(ws.recv_json().get("method"), "server.hello")
+        self.assertIn("result", ws.request("view.subscribe", {}))
+        # From here on the tab reads nothing. Each transaction touches more than
+        # 64 items, so every subscriber gets the whole list again (a reset edit).
+        # (20 resets of up to 2,000 rows: some 16 MB, more than the sockets on the way hold.)
+        for batch in range(20):
+            commands = [{"method": "todo.add", "params": {"title": f"{batch}-{index} " + "x" * 300}}
+                        for index in range(100)]
+            self.stack.call("transaction", {"commands": commands})
+            mine = f"page edit {batch}"
+            self.q(".new-todo").send_keys(mine + Keys.ENTER)
+            self.wait_until(lambda: self.driver.execute_script(SHOWS_JS, mine),
+                            what=f"the page to show its own edit {mine!r} while the other tab reads nothing")
+        # Now it reads: what todod said to it arrives, in order, then the close.
+        notices = []
+        while True:
+            try:
+                message = ws.recv_json()
+            except WebSocketClosed as closed:
+                code = closed.code
+                break
+            if message.get("method") in ("connection.lagging", "connection.goodbye"):
+                notices.append(message["method"])
+        self.assertIn("connection.goodbye", notices, f"todod's notices to the slow tab: {notices}")
+        self.assertEqual(code, 1012, "closed as todod closed its connection")
+        self.assertFalse(away(self.driver.execute_script(STATE_JS)), "the page stayed connected")
 
 
 class DownAtLoad(WebTestCase):

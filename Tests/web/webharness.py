@@ -148,7 +148,8 @@ def tail(path, lines=40):
 class Stack:
     """A throwaway todod and todod-web. Nothing runs until start()."""
 
-    def __init__(self):
+    def __init__(self, todod_args=()):
+        self.todod_args = list(todod_args)
         self.dir = make_dir()
         self.socket = os.path.join(self.dir, "todod.sock")
         self.data = os.path.join(self.dir, "data")
@@ -174,7 +175,7 @@ class Stack:
 
     def start_todod(self):
         assert self.todod is None or self.todod.poll() is not None, "todod already runs"
-        self.todod = spawn([os.path.join(BIN, "todod"), "--socket", self.socket, "--data-dir", self.data],
+        self.todod = spawn([os.path.join(BIN, "todod"), "--socket", self.socket, "--data-dir", self.data] + self.todod_args,
                            os.path.join(self.dir, "todod.log"), env=self.env)
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
@@ -605,6 +606,7 @@ class WebTestCase(unittest.TestCase):
     start_todod = True
     open_page = True
     sync_page = True   # make sure the page follows the list before the test starts
+    todod_args = ()    # more options for the test's todod (smaller limits, say)
 
     @classmethod
     def setUpClass(cls):
@@ -617,7 +619,7 @@ class WebTestCase(unittest.TestCase):
             cls.chrome = None
 
     def setUp(self):
-        self.stack = Stack()
+        self.stack = Stack(self.todod_args)
         self.addCleanup(self._finish)
         self.stack.start(todod=self.start_todod)
         if self.chrome is not None:
