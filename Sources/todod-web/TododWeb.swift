@@ -54,6 +54,7 @@ struct TododWeb: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Self.returnLargeBuffersToTheSystem()
         CompanionLogging.bootstrap(identifier: "todod-web", fieldPrefix: "TODOD_WEB_")
         let logger = Logger(label: "todod-web")
         let notifier = ServiceNotifier()
@@ -140,6 +141,21 @@ struct TododWeb: AsyncParsableCommand {
         }
     }
 
+    /// A tab's first state is one line of megabytes (5,000 rows are about
+    /// 2.5 MB), read from todod and written to the tab, then freed. glibc
+    /// raises its threshold for serving such blocks with mmap after the
+    /// first is freed, and keeps later ones in its heaps for good; a fixed
+    /// threshold gives each back to the system when it is freed, so ten
+    /// tabs opening do not leave ten snapshots' worth of memory behind.
+    static func returnLargeBuffersToTheSystem() {
+        // <malloc.h>'s M_TRIM_THRESHOLD, M_MMAP_THRESHOLD and M_ARENA_MAX
+        // (Glibc's module leaves malloc.h out).
+        _ = mallopt(-1, 512 * 1024)
+        _ = mallopt(-3, 256 * 1024)
+        // One heap per event loop thread is enough; glibc makes up to 8 per core.
+        _ = mallopt(-8, 2)
+    }
+
     static func status(tabs: Int, daemonSocket: String) -> String {
         "\(tabs) tab\(tabs == 1 ? "" : "s") open; relaying to todod at \(daemonSocket)"
     }
@@ -167,3 +183,7 @@ struct TododWeb: AsyncParsableCommand {
     }
 
 }
+
+/// glibc's `int mallopt(int param, int value)`.
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
