@@ -9,9 +9,9 @@ import Testing
 /// what is wrong in `sync status`, deletes nothing here that the server did
 /// not delete, and once the fault is gone the list and the server agree,
 /// with no to-do twice.
-extension SyncEndToEndTests {
+extension SyncFaultsLane {
 @Suite struct SyncFaultsEndToEndTests {
-    static let servers = SyncBasicsEndToEndTests.servers
+    static let servers = SyncEndToEndTests.SyncBasicsEndToEndTests.servers
 
     /// `count` items titled "`prefix` 1" … added in one import (todo.txt:
     /// the items get todod's own UIDs, as if added one by one).
@@ -59,7 +59,7 @@ extension SyncEndToEndTests {
 
     @Test(arguments: servers, FirstSync.allCases)
     func theServerKilledInTheMiddleOfABigFirstSyncLeavesNoDuplicates(_ kind: CalDAVTestServer.Kind, _ by: FirstSync) async throws {
-        let server = try SyncBasicsEndToEndTests.server(kind)
+        let server = try SyncEndToEndTests.SyncBasicsEndToEndTests.server(kind)
         defer { server.stop() }
         let list = try SyncedList(server: server)
         if by == .now { try await list.start() } else { try await list.daemon.start() }
