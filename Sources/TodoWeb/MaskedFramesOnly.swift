@@ -54,6 +54,7 @@ final class MaskedFramesOnly: ChannelInboundHandler, RemovableChannelHandler {
         var frame = context.channel.allocator.buffer(capacity: 4 + reason.count)
         frame.writeBytes([0x88, UInt8(2 + reason.count), 0x03, 0xEA])
         frame.writeBytes(reason)
-        context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in context.close(promise: nil) }
+        let onItsLoop = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in onItsLoop.value.close(promise: nil) }
     }
 }
