@@ -51,7 +51,6 @@ security() {
   systemd-analyze --user security todod.service --no-pager >"$1" 2>&1
   tail -n 1 "$1" | grep -Eo '[0-9]+\.[0-9]+' | head -n 1
 }
-at_most() { python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) <= float(sys.argv[2]) else 1)' "${1:-99}" "$2"; }
 # line_of PATTERN: the number of the journal's first line matching PATTERN.
 line_of() { journal -o cat | grep -n -m1 -- "$1" | cut -d: -f1; }
 

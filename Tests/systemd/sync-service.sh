@@ -21,10 +21,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-sync_journal() { journalctl --user-unit todod-sync.service --no-pager -o cat 2>/dev/null; }
-sync_journal_has() { sync_journal | grep -q -- "$1"; }
-at_most() { python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) <= float(sys.argv[2]) else 1)' "${1:-99}" "$2"; }
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 collection="http://127.0.0.1:$port/me/todo/"
 phone() {  # phone SCRIPT: python3-caldav on the collection, as a phone
   CALDAV_URL="$collection" CALDAV_USER=me CALDAV_PASSWORD=s3cret-pass /usr/bin/python3 -c "
@@ -88,7 +85,7 @@ todoctl sync status >"$HOME/status" 2>&1
 sed 's/^/       /' "$HOME/status"
 check "sync status says it runs and synced" bash -c "grep -q 'service: running' '$HOME/status' && grep -q 'last sync: 20' '$HOME/status'"
 check "sync status --json counts 3 synced, 0 pending" is "$(todoctl sync status --json | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["synced"], s["pending"])')" "3 0"
-check "the journal says what a round did" eventually sync_journal_has "synced: "
+check "the journal says what a round did" eventually unit_journal_has todod-sync.service "synced: "
 check "the journal never holds the password" bash -c "! journalctl --user --no-pager -o cat | grep -q s3cret-pass"
 check "StatusText says it synced" eventually bash -c "[[ \"\$(systemctl --user show -p StatusText --value todod-sync.service)\" == synced* ]]"
 
@@ -104,10 +101,7 @@ todoctl sync now >/dev/null 2>&1
 check "once the server takes it again, the edit goes out" eventually on_server "added while refused"
 
 # --- The sandbox
-systemd-analyze --user security todod-sync.service --no-pager >"$HOME/security" 2>&1
-exposure=$(tail -n 1 "$HOME/security" | grep -Eo '[0-9]+\.[0-9]+' | head -n 1)
-echo "  info todod-sync.service exposure: ${exposure:-unknown}"
-check "todod-sync.service's exposure is at most 2.5" at_most "$exposure" 2.5
+check_exposure todod-sync.service 2.5
 check "todod.service keeps its network closed" is "$(property todod.service PrivateNetwork)" yes
 
 # --- Removed: nothing deleted

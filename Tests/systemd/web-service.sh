@@ -19,10 +19,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-web_journal() { journalctl --user-unit todod-web.service --no-pager -o cat 2>/dev/null; }
-web_journal_has() { web_journal | grep -q -- "$1"; }
-at_most() { python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) <= float(sys.argv[2]) else 1)' "${1:-99}" "$2"; }
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 page="http://127.0.0.1:$port"
 code() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
 key_file="$HOME/.local/state/todod-web/token"
@@ -50,7 +47,7 @@ check "todod-web.service waits for the first connection" is "$(property todod-we
 check "a request without the key gets 401" is "$(code "$page/")" 401
 check "that connection started todod-web.service (Type=notify: ready)" eventually web_state_is active
 check "its status says how many tabs are open" web_status_is "0 tabs open; relaying to todod at $XDG_RUNTIME_DIR/todod/todod.sock"
-check "the journal says where it serves" eventually web_journal_has "serving the socket systemd passed"
+check "the journal says where it serves" eventually unit_journal_has todod-web.service "serving the socket systemd passed"
 url=$(todoctl web --print-url)
 key=${url##*token=}
 check "todoctl web --print-url gives the page with its key" is "$url" "$page/?token=$key"
@@ -104,9 +101,6 @@ check "the socket keeps listening" is "$(property todod-web.socket ActiveState)"
 check "the next connection starts it again" greeted
 
 # --- Sandbox
-systemd-analyze --user security todod-web.service --no-pager >"$HOME/security" 2>&1
-exposure=$(tail -n 1 "$HOME/security" | grep -Eo '[0-9]+\.[0-9]+' | head -n 1)
-echo "  info todod-web.service exposure: ${exposure:-unknown}"
-check "todod-web.service's exposure is at most 2.5" at_most "$exposure" 2.5
+check_exposure todod-web.service 2.5
 
 finish
