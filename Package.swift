@@ -62,16 +62,21 @@ let package = Package(
                 // SQLite's C API, for what GRDB does not wrap: a read-only check
                 // before opening, keeping the WAL files (SQLITE_FCNTL_PERSIST_WAL).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                // The shared store's commits complete on the state owner's loop.
-                .product(name: "NIOCore", package: "swift-nio"),
             ]
+        ),
+        // What a store several instances share must do (`SharedListStore`): its
+        // commits and reads complete on the state owner's event loop, so it
+        // needs NIOCore, which neither the storage nor the owner's logic does.
+        .target(
+            name: "TodoSharedStore",
+            dependencies: ["TodoStorage", .product(name: "NIOCore", package: "swift-nio")]
         ),
         // The shared store: one list in PostgreSQL, for several todod instances
         // (`todod --store postgres://…`). Beside TodoStorage, used by the same owner.
         .target(
             name: "TodoPostgres",
             dependencies: [
-                "TodoModel", "TodoViewModels", "TodoStorage", "CanonicalJSON",
+                "TodoModel", "TodoViewModels", "TodoStorage", "TodoSharedStore", "CanonicalJSON",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -106,10 +111,14 @@ let package = Package(
             ]
         ),
         .target(name: "TodoProtocol", dependencies: ["TodoViewModels", "TodoInterchange", "CanonicalJSON"]),
+        // The list owner's state machine: revisions, replies, subscriptions and
+        // the order of acknowledgements, as a value that does no I/O. todod's
+        // shell (TodoDaemon) runs it on an event loop; its tests drive it bare.
+        .target(name: "TodoOwner", dependencies: ["TodoModel", "TodoViewModels", "TodoInterchange", "TodoProtocol", "TodoStorage"]),
         .target(
             name: "TodoDaemon",
             dependencies: [
-                "TodoModel", "TodoStorage", "TodoPostgres", "TodoViewModels", "TodoInterchange", "TodoProtocol",
+                "TodoModel", "TodoOwner", "TodoStorage", "TodoSharedStore", "TodoViewModels", "TodoInterchange", "TodoProtocol",
                 "SystemdSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -134,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "todod",
             dependencies: [
-                "TodoDaemon", "TodoPostgres", "TodoStorage", "SystemdSupport", "BuildInfo",
+                "TodoDaemon", "TodoPostgres", "TodoSharedStore", "TodoStorage", "SystemdSupport", "BuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -227,7 +236,9 @@ let package = Package(
         // In-process with an injected clock: no store, no GRDB.
         .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoInterchange", "TestSupport"]),
         .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TestSupport"]),
-        .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoStorage"]),
+        .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoOwner", "TodoStorage"]),
+        // The owner's state machine driven bare: no event loop, socket or disk.
+        .testTarget(name: "TodoOwnerTests", dependencies: ["TodoOwner", "TodoProtocol", "TodoViewModels", "TestSupport"]),
         // A throwaway PostgreSQL cluster (initdb in a temporary folder) for the tests that need one.
         .target(name: "PostgresTestSupport", dependencies: ["TestSupport"], path: "Tests/PostgresTestSupport"),
         // Real CalDAV servers (Radicale, Xandikos) started per test on

@@ -5,6 +5,7 @@ import NIOPosix
 import PostgresNIO
 import Synchronization
 import TodoModel
+import TodoSharedStore
 import TodoStorage
 import TodoViewModels
 

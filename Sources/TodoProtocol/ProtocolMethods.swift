@@ -13,9 +13,9 @@
 ///    `isTransactable` if a `transaction` may hold it.
 /// 2. Add it to `all` below. Where it goes decides where it appears in the
 ///    schema's `ClientMessage` and in PROTOCOL.md's table.
-/// 3. Give it its logic in the daemon: conform it to `OwnerMethod` (or to
+/// 3. Give it its logic in the owner: conform it to `OwnerMethod` (or to
 ///    `CommandMethod`, if it is one `TodoCommand`, one undo step) in
-///    `Sources/TodoDaemon/Methods/`.
+///    `Sources/TodoOwner/Methods/`.
 /// 4. Write its tests, and regenerate the schema (`todod --print-schema >
 ///    Protocol/schema/todod.schema.json`) and the method table in
 ///    PROTOCOL.md (`todod --print-method-table`): tests fail until both agree.

@@ -7,6 +7,7 @@ import SystemdSupport
 import TodoDaemon
 import TodoProtocol
 import TodoPostgres
+import TodoSharedStore
 import TodoStorage
 
 

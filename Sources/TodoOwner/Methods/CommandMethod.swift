@@ -9,15 +9,15 @@ import TodoViewModels
 protocol CommandMethod: OwnerMethod {
     /// The command a call stands for, its parameters checked (a due date is
     /// read in the daemon's time zone).
-    static func command(_ params: Params, owner: ListOwner) throws -> TodoCommand
+    static func command(_ params: Params, owner: OwnerState) throws -> TodoCommand
     /// The result, from what the command did.
     static func result(of outcome: CommandOutcome, params: Params) throws -> Result
 }
 
 extension CommandMethod {
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<Result> {
         let (outcome, durableAt) = try owner.perform(command(params, owner: owner), cause: cause)
-        return ListOwner.Answer(result: try result(of: outcome, params: params), durableAt: durableAt)
+        return OwnerState.Answer(result: try result(of: outcome, params: params), durableAt: durableAt)
     }
 }
 
@@ -36,12 +36,12 @@ extension CommandMethod where Result == CommandResult {
     }
 }
 
-extension ListOwner {
+extension OwnerState {
     /// Applies one command and records it for the writer and the
     /// subscribers: what it did, and the revision its reply waits for.
-    func perform(_ command: TodoCommand, cause: Cause) throws -> (outcome: CommandOutcome, durableAt: Int) {
+    mutating func perform(_ command: TodoCommand, cause: Cause) throws -> (outcome: CommandOutcome, durableAt: Int) {
         let outcome = try viewModel.perform(command)
-        if let next = outcome.nextEvent { scheduleTick(at: next) }
+        if let next = outcome.nextEvent { requestTick(at: next) }
         return (outcome, record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause))
     }
 

@@ -7,7 +7,7 @@ import TodoViewModels
 // `desktopReminders`, stored and pushed like a view's new options.
 
 extension SnoozeReminder: OwnerMethod {
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<NoParams> {
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<NoParams> {
         let id = TodoID(params.id)
         let outcome: ListChangeOutcome
         switch (params.minutes, params.until) {
@@ -15,22 +15,22 @@ extension SnoozeReminder: OwnerMethod {
         case (nil, let text?): outcome = try owner.viewModel.snoozeReminder(id, params.condition, untilText: text)
         default: throw RPCError.invalidParams("give one of \"minutes\" and \"until\"")
         }
-        return ListOwner.Answer(result: NoParams(), durableAt: owner.recordReminderChange(outcome, cause: cause))
+        return OwnerState.Answer(result: NoParams(), durableAt: owner.recordReminderChange(outcome, cause: cause))
     }
 }
 
 extension DismissReminder: OwnerMethod {
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<NoParams> {
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<NoParams> {
         let outcome = try owner.viewModel.dismissReminder(TodoID(params.id), params.condition)
-        return ListOwner.Answer(result: NoParams(), durableAt: owner.recordReminderChange(outcome, cause: cause))
+        return OwnerState.Answer(result: NoParams(), durableAt: owner.recordReminderChange(outcome, cause: cause))
     }
 }
 
-extension ListOwner {
+extension OwnerState {
     /// Records a snooze or dismissal, and aims the timer at a snooze's end.
-    func recordReminderChange(_ outcome: ListChangeOutcome, cause: Cause) -> Int {
+    mutating func recordReminderChange(_ outcome: ListChangeOutcome, cause: Cause) -> Int {
         let durableAt = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause)
-        if let next = outcome.nextEvent { scheduleTick(at: next) }
+        if let next = outcome.nextEvent { requestTick(at: next) }
         return durableAt
     }
 }

@@ -4,11 +4,11 @@ import TodoProtocol
 import TodoViewModels
 
 /// Subscriptions, and the events that go to them.
-extension ListOwner {
+extension OwnerState {
     /// Registers a subscription and returns the state it starts from, or the
     /// events it missed since `params.since`. Both happen in one turn, so no
     /// change can fall between them.
-    func subscribe(_ params: SubscribeListView.Params, connection: Int) throws(RPCError)
+    mutating func subscribe(_ params: SubscribeListView.Params, connection: Int) throws(RPCError)
         -> (result: SubscribeListView.Result, durableAt: Int)
     {
         let watched = try Self.selection(params.properties)
@@ -24,7 +24,7 @@ extension ListOwner {
         let id = nextSubscriptionID
         nextSubscriptionID += 1
         subscriptions[id] = Subscription(id: id, connection: connection, view: view, watched: watched, seen: revision)
-        didChange()
+        changed = true
 
         func reply(_ mode: SubscribeListView.Mode, replay: [ChangeBody] = [], reason: String? = nil) -> SubscribeListView.Result {
             SubscribeListView.Result(
@@ -65,17 +65,17 @@ extension ListOwner {
     }
 
     /// Ends a subscription of this connection.
-    func unsubscribe(_ id: Int, connection: Int) throws(RPCError) {
+    mutating func unsubscribe(_ id: Int, connection: Int) throws(RPCError) {
         guard let subscription = subscriptions[id], subscription.connection == connection else {
             throw .unknownSubscription(id)
         }
         subscriptions[id] = nil
         viewModel.closeView(subscription.view)
-        didChange()
+        changed = true
     }
 
     /// Changes what a named view or a subscription's own view shows.
-    func setOptions(_ params: SetViewOptions.Params, cause: Cause) throws -> Int {
+    mutating func setOptions(_ params: SetViewOptions.Params, cause: Cause) throws -> Int {
         let view: ViewID
         if let id = params.subscription {
             guard let subscription = subscriptions[id], subscription.connection == cause.connection else {
@@ -96,7 +96,7 @@ extension ListOwner {
     }
 
     /// Saves a named view; everyone watching it is sent the change.
-    func saveView(_ params: SaveView.Params, cause: Cause) throws -> (NamedViewSummary, Int) {
+    mutating func saveView(_ params: SaveView.Params, cause: Cause) throws -> (NamedViewSummary, Int) {
         let definition = ViewDefinition(
             filter: params.filter ?? .all, query: try Self.query(params.query ?? "", fields: viewModel.fields),
             sort: params.sort ?? .created,
@@ -117,24 +117,11 @@ extension ListOwner {
     /// `view.removed` when the removal is published (`publish`): like any
     /// announcement it waits until the removal is durable, and a removal the
     /// store refuses is taken back with the subscriptions untouched.
-    func removeView(_ name: String, cause: Cause) throws -> Int {
+    mutating func removeView(_ name: String, cause: Cause) throws -> Int {
         let outcome = try viewModel.removeView(name)
         let durableAt = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause, removedView: name)
         viewsReplacedAt[name] = durableAt
         return durableAt
-    }
-
-    /// Ends a subscription to a removed view, telling its client.
-    private func endSubscription(_ subscription: Subscription, toRemoved name: String) {
-        subscriptions[subscription.id] = nil
-        guard let connection = connections[subscription.connection] else { return }
-        connection.outbox.sendEvent(
-            MessageEncoding.notification(
-                ViewRemoved.self,
-                params: .init(
-                    subscription: subscription.id, view: name,
-                    message: "The view \"\(name)\" was removed; this subscription has ended.")))
-        touched.insert(connection.id)
     }
 
     /// Query text as a request gives it, read with the list's declared
@@ -151,7 +138,7 @@ extension ListOwner {
             grouping: selection.grouping?.grouping, flat: selection.flat ?? false)
     }
 
-    func viewID(for selection: ViewSelection) throws(RPCError) -> ViewID {
+    mutating func viewID(for selection: ViewSelection) throws(RPCError) -> ViewID {
         if selection.flat == true && selection.own != true {
             throw .invalidParams("\"flat\" is for a client's own view: send it with \"own\": true (named views show the tree)")
         }
@@ -172,100 +159,5 @@ extension ListOwner {
             throw .unknownProperty(name, known: PropertySelection.known)
         }
         return PropertySelection(names: Set(names))
-    }
-
-    // MARK: Events
-
-    /// Sends one durable transaction's event to every subscription that has
-    /// not seen it, and keeps the shared views' change sets for resuming.
-    /// Subscribers that watch the same view and properties share one
-    /// encoding of the event.
-    func publish(_ transaction: PendingTransaction) {
-        struct Group: Hashable {
-            var view: ViewID
-            var watched: PropertySelection
-        }
-        var encoded: [Group: Data] = [:]
-        var empty: Data?
-        let unchanged = ChangeBody(revision: transaction.revision, properties: [:], rows: [], cause: transaction.cause)
-
-        var kept: [String: ChangeBody] = [:]
-        var keptBytes = 0
-        for (view, change) in transaction.changes {
-            guard case .shared(let name) = view else { continue }
-            let body = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
-            let data = MessageEncoding.json(body)
-            kept[name] = body
-            keptBytes += data.count
-            encoded[Group(view: view, watched: .all)] = data
-        }
-        history.append(.init(revision: transaction.revision, cause: transaction.cause, views: kept, bytes: keptBytes))
-
-        // In subscription order, so a connection with several subscriptions
-        // always gets their events in the same order.
-        var endedSubscriptions = false
-        defer { if endedSubscriptions { didChange() } }
-        for id in subscriptions.keys.sorted() {
-            let subscription = subscriptions[id]!
-            guard subscription.seen < transaction.revision else { continue }
-            if let removed = transaction.removedView, subscription.view == .shared(removed) {
-                endSubscription(subscription, toRemoved: removed)
-                endedSubscriptions = true
-                continue
-            }
-            guard let connection = connections[subscription.connection] else { continue }
-            let group = Group(view: subscription.view, watched: subscription.watched)
-            let data: Data
-            if let done = encoded[group] {
-                data = done
-            } else if let change = transaction.changes[subscription.view] {
-                let body = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
-                    .restricted(to: subscription.watched)
-                data = MessageEncoding.json(body)
-                encoded[group] = data
-            } else {
-                if empty == nil { empty = MessageEncoding.json(unchanged) }
-                data = empty!
-            }
-            connection.outbox.sendEvent(ListViewChanged.line(subscription: subscription.id, encodedBody: data))
-            touched.insert(connection.id)
-        }
-    }
-
-    /// A lagging connection has read everything queued: sends each of its
-    /// subscriptions its whole current state as one reset event, and lets
-    /// events flow again. Later events follow from this revision.
-    func resync(connection id: Int) {
-        loop.execute {
-            guard let connection = self.connections[id] else { return }
-            self.sendResets(to: connection)
-            self.touched.insert(id)
-            self.releaseReplies()
-        }
-    }
-
-    /// Sends each subscription of `connection` its whole current state as one
-    /// reset event at the newest revision (as applied: the events of
-    /// transactions up to it are not sent again).
-    func sendResets(to connection: ConnectionState) {
-        var lines: [Data] = []
-        for (id, subscription) in subscriptions.sorted(by: { $0.key < $1.key }) where subscription.connection == connection.id {
-            guard let state = viewModel.state(of: subscription.view) else { continue }
-            let body = ChangeBody(revision: revision, state: state, cause: nil).restricted(to: subscription.watched)
-            lines.append(ListViewChanged.line(subscription: id, encodedBody: MessageEncoding.json(body)))
-            subscriptions[id]!.seen = revision
-        }
-        connection.outbox.resumeEvents(with: lines)
-    }
-
-    /// After transactions were taken back: a subscriber that was sent a state
-    /// including them gets the state as it is now.
-    func resetSubscribersAhead() {
-        let ahead = Set(subscriptions.values.filter { $0.seen > revision }.map(\.connection))
-        for id in ahead {
-            guard let connection = connections[id] else { continue }
-            sendResets(to: connection)
-            touched.insert(id)
-        }
     }
 }

@@ -8,10 +8,10 @@ protocol OwnerMethod: RPCMethod {
     /// Carries out one call, in the owner's turn. `cause` names the
     /// connection and the request: the events the call sends carry it, and
     /// subscriptions belong to its connection.
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result>
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<Result>
 }
 
-extension ListOwner {
+extension OwnerState {
     /// What a call answers with.
     struct Answer<Result> {
         var result: Result

@@ -3,7 +3,7 @@ import TodoProtocol
 import TodoViewModels
 
 extension ApplySync: OwnerMethod {
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<Result> {
         var changes = TodoListViewModel.SyncChanges()
         changes.text = params.text
         changes.complete = params.complete ?? []
@@ -16,13 +16,13 @@ extension ApplySync: OwnerMethod {
         let skipped = plan.entries.filter { $0.action == .skip }.map { "\($0.source): \($0.remarks.joined(separator: "; "))" }
         let removed = (plan.step?.changes ?? []).count { $0.after == nil }
         guard plan.step != nil else {
-            return ListOwner.Answer(
+            return OwnerState.Answer(
                 result: Result(added: 0, updated: 0, removed: 0, skipped: skipped, done: nil), durableAt: owner.revision)
         }
         var synced = cause
         synced.origin = origin
         let (outcome, durableAt) = try owner.perform(.applyImport(plan), cause: synced)
-        return ListOwner.Answer(
+        return OwnerState.Answer(
             result: Result(
                 added: plan.count(.add), updated: plan.count(.update), removed: removed, skipped: skipped, done: outcome.description),
             durableAt: durableAt)
@@ -30,7 +30,7 @@ extension ApplySync: OwnerMethod {
 }
 
 extension SyncLeaseMethod: OwnerMethod {
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
-        ListOwner.Answer(result: Result(granted: owner.sharedStore?.holdsSyncLease() ?? true), durableAt: owner.revision)
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<Result> {
+        OwnerState.Answer(result: Result(granted: owner.holdsSyncLease()), durableAt: owner.revision)
     }
 }

@@ -5,7 +5,7 @@ import TodoViewModels
 // The commands on one item, as the view model's commands.
 
 extension AddTodo: CommandMethod {
-    static func command(_ params: Params, owner: ListOwner) throws -> TodoCommand {
+    static func command(_ params: Params, owner: OwnerState) throws -> TodoCommand {
         switch (params.title, params.text) {
         case (let title?, nil):
             // A literal title: only `due` can give it more.
@@ -17,49 +17,49 @@ extension AddTodo: CommandMethod {
 }
 
 extension ModifyTodo: CommandMethod {
-    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+    static func command(_ params: Params, owner: OwnerState) -> TodoCommand {
         .modify(TodoID(params.id), params.text)
     }
 }
 
 extension AddTodoNote: CommandMethod {
-    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+    static func command(_ params: Params, owner: OwnerState) -> TodoCommand {
         .addNote(TodoID(params.id), params.text)
     }
 }
 
 extension RemoveTodoNote: CommandMethod {
-    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+    static func command(_ params: Params, owner: OwnerState) -> TodoCommand {
         .removeNote(TodoID(params.id), number: params.number)
     }
 }
 
 extension GetTodo: OwnerMethod {
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<ItemDetails> {
-        ListOwner.Answer(result: ItemDetails(try owner.viewModel.details(of: TodoID(params.id))), durableAt: owner.revision)
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<ItemDetails> {
+        OwnerState.Answer(result: ItemDetails(try owner.viewModel.details(of: TodoID(params.id))), durableAt: owner.revision)
     }
 }
 
 extension EditTodo: CommandMethod {
-    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+    static func command(_ params: Params, owner: OwnerState) -> TodoCommand {
         .edit(TodoID(params.id), title: params.title)
     }
 }
 
 extension SetTodoDone: CommandMethod {
-    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+    static func command(_ params: Params, owner: OwnerState) -> TodoCommand {
         .setDone(TodoID(params.id), params.done)
     }
 }
 
 extension SetTodoDue: CommandMethod {
-    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+    static func command(_ params: Params, owner: OwnerState) -> TodoCommand {
         .setDueText(TodoID(params.id), params.due)
     }
 }
 
 extension RemoveTodo: CommandMethod {
-    static func command(_ params: Params, owner: ListOwner) -> TodoCommand {
+    static func command(_ params: Params, owner: OwnerState) -> TodoCommand {
         .delete(TodoID(params.id))
     }
 

@@ -1,13 +1,25 @@
 import Foundation
 import Testing
 import TodoProtocol
-import TodoStorage
-@testable import TodoDaemon
+import TodoViewModels
+@testable import TodoOwner
 
-/// The daemon's dispatch, derived from the method registry.
+/// The owner's dispatch, derived from the method registry.
 @Suite struct OwnerMethodsTests {
+    /// The error a request gets from a bare owner (nothing to commit: answered at once).
+    static func error(_ line: String) throws -> RPCError? {
+        var owner = OwnerState(loaded: LoadedList(snapshot: ListSnapshot(), resumeRecord: nil))
+        let client = RecordedLines()
+        owner.connect(1, lines: client) { _, _ in Data("hello\n".utf8) }
+        owner.handle(IncomingLine.parse(Data(line.utf8)), from: 1)
+        owner.releaseReplies()
+        let reply = try #require(client.afterGreeting.first)
+        guard case .failure(_, let error) = try IncomingMessage.parse(Data(reply.utf8)) else { return nil }
+        return error
+    }
+
     @Test func everyRegisteredMethodHasAHandler() {
-        #expect(OwnerMethods.unhandled == [], "conform these to OwnerMethod in Sources/TodoDaemon/Methods")
+        #expect(OwnerMethods.unhandled == [], "conform these to OwnerMethod in Sources/TodoOwner/Methods")
         #expect(OwnerMethods.byName.keys.sorted() == ProtocolMethods.names.sorted())
     }
 
@@ -17,11 +29,9 @@ import TodoStorage
         #expect(OwnerMethods.transactable.keys.sorted() == ProtocolMethods.transactable.map { $0.name }.sorted())
     }
 
-    @Test func unknownMethodsAreStillNotFound() async throws {
-        let owner = try ListOwner(store: SQLiteTodoStore())
-        let client = OwnerClient(owner: owner)
+    @Test func unknownMethodsAreStillNotFound() throws {
         for name in ["todo.fly", "rpc.other", "", "TODO.ADD"] {
-            let error = await client.error(#"{"jsonrpc":"2.0","id":1,"method":"\#(name)"}"#)
+            let error = try Self.error(#"{"jsonrpc":"2.0","id":1,"method":"\#(name)"}"#)
             #expect(error == RPCError.methodNotFound(name))
             #expect(error?.code == -32601 && error?.name == "protocol.methodNotFound")
         }
@@ -29,20 +39,18 @@ import TodoStorage
 
     /// Inside a transaction, methods that are not transactable are refused by
     /// name, undo and redo with an error of their own, naming the command's index.
-    @Test func aTransactionRefusesWhatItMayNotHold() async throws {
-        let owner = try ListOwner(store: SQLiteTodoStore())
-        let client = OwnerClient(owner: owner)
-        func transaction(_ method: String) async -> RPCError? {
-            await client.error(
+    @Test func aTransactionRefusesWhatItMayNotHold() throws {
+        func transaction(_ method: String) throws -> RPCError? {
+            try Self.error(
                 #"{"jsonrpc":"2.0","id":1,"method":"transaction","params":{"commands":[{"method":"todo.add","params":{"title":"a"}},{"method":"\#(method)"}]}}"#
             )
         }
         for method in ["view.get", "transaction", "todo.fly"] {
-            let error = await transaction(method)
+            let error = try transaction(method)
             #expect(error == RPCError.invalidParams("\"\(method)\" cannot be part of a transaction").inTransaction(at: 1))
         }
         for method in ["todo.undo", "todo.redo"] {
-            let error = await transaction(method)
+            let error = try transaction(method)
             #expect(error?.name == "transaction.undoNotAllowed" && error?.data?.index == 1, "\(String(describing: error))")
         }
     }

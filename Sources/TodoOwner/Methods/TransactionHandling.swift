@@ -3,15 +3,15 @@ import TodoProtocol
 import TodoViewModels
 
 extension Transaction: OwnerMethod {
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<Result> {
         try owner.transaction(params, cause: cause)
     }
 }
 
-extension ListOwner {
+extension OwnerState {
     /// Converts every command as its method alone would (`OwnerMethods.transactable`),
     /// then has the view model apply them all or none.
-    func transaction(_ params: Transaction.Params, cause: Cause) throws -> Answer<Transaction.Result> {
+    mutating func transaction(_ params: Transaction.Params, cause: Cause) throws -> Answer<Transaction.Result> {
         guard !params.commands.isEmpty, params.commands.count <= Transaction.maximumCommands else {
             throw RPCError.invalidParams("\"commands\" must hold 1 to \(Transaction.maximumCommands) commands")
         }
@@ -34,7 +34,7 @@ extension ListOwner {
         } catch {
             throw RPCError(error.error).inTransaction(at: error.index)
         }
-        if let next = outcome.nextEvent { scheduleTick(at: next) }
+        if let next = outcome.nextEvent { requestTick(at: next) }
         let durableAt = record(outcome.changes, write: outcome.write, applied: outcome.applied, cause: cause)
         let entries = outcome.results.map { Transaction.Entry(id: $0.subject?.rawValue, item: $0.row, done: $0.description) }
         return Answer(result: Transaction.Result(results: entries, done: outcome.description), durableAt: durableAt)

@@ -4,14 +4,17 @@ import TodoProtocol
 import TodoViewModels
 
 extension ImportTodos: OwnerMethod {
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
-        guard let connection = owner.connections[cause.connection] else { throw RPCError.internalError("no such connection") }
-        let text = try owner.stage(params, on: connection)
-        guard let text else { return ListOwner.Answer(result: Result(staged: connection.stagedImport!.text.utf8.count), durableAt: owner.revision) }
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<Result> {
+        guard owner.connections[cause.connection] != nil else { throw RPCError.internalError("no such connection") }
+        let text = try owner.stage(params, on: cause.connection)
+        guard let text else {
+            let staged = owner.connections[cause.connection]?.stagedImport?.text.utf8.count ?? 0
+            return OwnerState.Answer(result: Result(staged: staged), durableAt: owner.revision)
+        }
         let plan = try owner.viewModel.planImport(text, format: params.format)
-        if params.dryRun == true { return ListOwner.Answer(result: report(plan, done: nil), durableAt: owner.revision) }
+        if params.dryRun == true { return OwnerState.Answer(result: report(plan, done: nil), durableAt: owner.revision) }
         let (outcome, durableAt) = try owner.perform(.applyImport(plan), cause: cause)
-        return ListOwner.Answer(result: report(plan, done: outcome.description), durableAt: durableAt)
+        return OwnerState.Answer(result: report(plan, done: outcome.description), durableAt: durableAt)
     }
 
     /// The plan as the reply says it: entries with remarks first (what a
@@ -28,13 +31,13 @@ extension ImportTodos: OwnerMethod {
     }
 }
 
-extension ListOwner {
+extension OwnerState {
     /// Adds a part to the connection's staged import text. Returns the
     /// whole text once the last part is in (and forgets it), nil while more
     /// parts are to come. Staging is bounded per connection and in all.
-    fileprivate func stage(_ params: ImportTodos.Params, on connection: ConnectionState) throws -> String? {
-        var staged = connection.stagedImport ?? (params.format, "")
-        connection.stagedImport = nil
+    fileprivate mutating func stage(_ params: ImportTodos.Params, on connection: Int) throws -> String? {
+        var staged = connections[connection]!.stagedImport ?? (params.format, "")
+        connections[connection]!.stagedImport = nil
         guard staged.format == params.format else {
             throw RPCError.invalidParams("the parts of one import must have one format; the staged parts were \(staged.format.rawValue)")
         }
@@ -48,14 +51,14 @@ extension ListOwner {
         guard others + size <= ImportTodos.maximumStagedBytesInAll else {
             throw RPCError.importTooLarge(limit: ImportTodos.maximumStagedBytesInAll, what: "all connections'")
         }
-        connection.stagedImport = staged
+        connections[connection]!.stagedImport = staged
         return nil
     }
 }
 
 extension ExportTodos: OwnerMethod {
-    static func answer(_ params: Params, cause: Cause, owner: ListOwner) throws -> ListOwner.Answer<Result> {
-        let query = try ListOwner.query(params.query ?? "", fields: owner.viewModel.fields)
+    static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<Result> {
+        let query = try OwnerState.query(params.query ?? "", fields: owner.viewModel.fields)
         let items = try owner.viewModel.exportedItems(matching: query)
         let (after, before) = try position(params.cursor)
         let document = owner.viewModel.exportDocument(params.format, version: ReleaseVersion.number)
@@ -72,10 +75,10 @@ extension ExportTodos: OwnerMethod {
         }
         if index == items.endIndex {
             text += document.text(of: [TodoItem](), itemsBefore: before + count, isLast: true)
-            return ListOwner.Answer(result: Result(text: text, count: count, cursor: nil), durableAt: owner.revision)
+            return OwnerState.Answer(result: Result(text: text, count: count, cursor: nil), durableAt: owner.revision)
         }
         let cursor = "\(items[index - 1].id.rawValue):\(before + count)"
-        return ListOwner.Answer(result: Result(text: text, count: count, cursor: cursor), durableAt: owner.revision)
+        return OwnerState.Answer(result: Result(text: text, count: count, cursor: cursor), durableAt: owner.revision)
     }
 
     /// A cursor is `LASTID:COUNT`: the last item written and how many were.

@@ -1,0 +1,85 @@
+import Foundation
+import TodoInterchange
+import TodoProtocol
+
+/// One client connection, as the owner sees it: its lines, and the replies
+/// it is owed, in request order.
+struct ConnectionState {
+    let id: Int
+    let lines: any ConnectionLines
+    /// Replies not yet released, in request order.
+    var replies: [PendingReply] = []
+    var firstReply = 0
+    /// The connection is ending: once every reply is out, this line (if
+    /// any) is the last, and the connection closes.
+    var ending: Data??
+    /// Import text sent in parts (`todo.import` with `more`), until the last part.
+    var stagedImport: (format: InterchangeFormat, text: String)?
+
+    init(id: Int, lines: any ConnectionLines) {
+        self.id = id
+        self.lines = lines
+    }
+
+    var hasReplies: Bool { firstReply < replies.count }
+
+    /// The indices of the replies not yet released.
+    var pendingReplies: Range<Int> { firstReply..<replies.count }
+
+    /// Sends the replies whose revisions are durable (up to `published`),
+    /// in order, and the last line once every reply is out and the
+    /// connection is ending. Returns whether replies still wait.
+    mutating func releaseReplies(upTo published: Int) -> Bool {
+        while hasReplies, replies[firstReply].durableAt <= published {
+            lines.send(replies[firstReply].line)
+            firstReply += 1
+        }
+        if hasReplies { return true }
+        replies.removeAll(keepingCapacity: true)
+        firstReply = 0
+        if let ending {
+            if let line = ending { lines.send(line) }
+            lines.finish()
+            self.ending = nil
+        }
+        return false
+    }
+}
+
+/// A reply whose content is decided and which may be sent once every
+/// revision it reports is durable: one part for a request, one per member
+/// for a batch.
+struct PendingReply {
+    struct Part {
+        var id: RequestID?
+        /// The JSON object, without a newline.
+        var object: Data
+        var durableAt: Int
+        /// A subscription this request made: ended if the reply fails.
+        var subscription: Int?
+        /// Shared list: the request, while its reply reports a revision not
+        /// yet committed, to carry out again if another instance commits first.
+        var request: IncomingRequest? = nil
+    }
+
+    var parts: [Part]
+    var isBatch: Bool
+
+    var durableAt: Int { parts.map(\.durableAt).max() ?? 0 }
+
+    var line: Data {
+        guard isBatch else { return parts[0].object + [UInt8(ascii: "\n")] }
+        var line = Data([UInt8(ascii: "[")])
+        for (index, part) in parts.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            line.append(part.object)
+        }
+        line.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
+        return line
+    }
+
+    /// A line without its newline.
+    static func object(_ line: Data) -> Data {
+        line.last == UInt8(ascii: "\n") ? line.dropLast() : line
+    }
+}

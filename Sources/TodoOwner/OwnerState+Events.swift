@@ -1,0 +1,111 @@
+import Foundation
+import TodoModel
+import TodoProtocol
+import TodoViewModels
+
+/// The events that go to subscriptions: published once durable, and resets
+/// for a lagging client or after transactions were taken back.
+extension OwnerState {
+    /// Ends a subscription to a removed view, telling its client.
+    private mutating func endSubscription(_ subscription: Subscription, toRemoved name: String) {
+        subscriptions[subscription.id] = nil
+        guard let connection = connections[subscription.connection] else { return }
+        connection.lines.sendEvent(
+            MessageEncoding.notification(
+                ViewRemoved.self,
+                params: .init(
+                    subscription: subscription.id, view: name,
+                    message: "The view \"\(name)\" was removed; this subscription has ended.")))
+        touched.insert(connection.id)
+    }
+
+    /// Sends one durable transaction's event to every subscription that has
+    /// not seen it, and keeps the shared views' change sets for resuming.
+    /// Subscribers that watch the same view and properties share one
+    /// encoding of the event.
+    public mutating func publish(_ transaction: PendingTransaction) {
+        struct Group: Hashable {
+            var view: ViewID
+            var watched: PropertySelection
+        }
+        var encoded: [Group: Data] = [:]
+        var empty: Data?
+        let unchanged = ChangeBody(revision: transaction.revision, properties: [:], rows: [], cause: transaction.cause)
+
+        var kept: [String: ChangeBody] = [:]
+        var keptBytes = 0
+        for (view, change) in transaction.changes {
+            guard case .shared(let name) = view else { continue }
+            let body = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
+            let data = MessageEncoding.json(body)
+            kept[name] = body
+            keptBytes += data.count
+            encoded[Group(view: view, watched: .all)] = data
+        }
+        history.append(.init(revision: transaction.revision, cause: transaction.cause, views: kept, bytes: keptBytes))
+
+        // In subscription order, so a connection with several subscriptions
+        // always gets their events in the same order.
+        var endedSubscriptions = false
+        defer { if endedSubscriptions { changed = true } }
+        for id in subscriptions.keys.sorted() {
+            let subscription = subscriptions[id]!
+            guard subscription.seen < transaction.revision else { continue }
+            if let removed = transaction.removedView, subscription.view == .shared(removed) {
+                endSubscription(subscription, toRemoved: removed)
+                endedSubscriptions = true
+                continue
+            }
+            guard let connection = connections[subscription.connection] else { continue }
+            let group = Group(view: subscription.view, watched: subscription.watched)
+            let data: Data
+            if let done = encoded[group] {
+                data = done
+            } else if let change = transaction.changes[subscription.view] {
+                let body = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
+                    .restricted(to: subscription.watched)
+                data = MessageEncoding.json(body)
+                encoded[group] = data
+            } else {
+                if empty == nil { empty = MessageEncoding.json(unchanged) }
+                data = empty!
+            }
+            connection.lines.sendEvent(ListViewChanged.line(subscription: subscription.id, encodedBody: data))
+            touched.insert(connection.id)
+        }
+    }
+
+    /// A lagging connection has read everything queued: sends each of its
+    /// subscriptions its whole current state as one reset event, and lets
+    /// events flow again. Later events follow from this revision.
+    public mutating func resync(connection id: Int) {
+        guard connections[id] != nil else { return }
+        sendResets(to: id)
+        touched.insert(id)
+    }
+
+    /// Sends each subscription of `connection` its whole current state as one
+    /// reset event at the newest revision (as applied: the events of
+    /// transactions up to it are not sent again).
+    mutating func sendResets(to connection: Int) {
+        var lines: [Data] = []
+        for (id, subscription) in subscriptions.sorted(by: { $0.key < $1.key }) where subscription.connection == connection {
+            guard let state = viewModel.state(of: subscription.view) else { continue }
+            let body = ChangeBody(revision: revision, state: state, cause: nil).restricted(to: subscription.watched)
+            lines.append(ListViewChanged.line(subscription: id, encodedBody: MessageEncoding.json(body)))
+            subscriptions[id]!.seen = revision
+        }
+        connections[connection]?.lines.resumeEvents(with: lines)
+    }
+
+    /// After transactions were taken back: a subscriber that was sent a state
+    /// including them gets the state as it is now.
+    mutating func resetSubscribersAhead() {
+        let ahead = Set(subscriptions.values.filter { $0.seen > revision }.map(\.connection))
+        for id in ahead {
+            guard connections[id] != nil else { continue }
+            sendResets(to: id)
+            touched.insert(id)
+        }
+    }
+}
