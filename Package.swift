@@ -1,11 +1,18 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Layers point one way only:
-//   TodoModel ← TodoViewModels ← TodoProtocol ← TodoDaemon / TodoClient ← todod / todoctl
-// The view models do no I/O: they start from a snapshot and say what to write.
-// TodoStorage (GRDB) stores what they say (TodoModel ← TodoViewModels ← TodoStorage) and
-// is used by the daemon's state owner only, the one place that talks to the store.
+// Layers point one way only (A ← B: B imports A):
+//   TodoModel ← TodoViewState ← TodoViewModels ← TodoStorage, TodoPostgres
+//   TodoModel ← TodoViewState ← TodoProtocol ← TodoClient ← todoctl, TodoWeb, TodoSyncService
+//   TodoViewModels, TodoProtocol, TodoStorage ← TodoDaemon ← todod (with TodoPostgres)
+// TodoViewState holds what a view looks like on the wire (rows, a list's
+// state and its changes, reminders, filter and sort), as plain values; the
+// view models compute them, the protocol carries them, and clients link
+// them without the view models' logic. The view models do no I/O: they start
+// from a snapshot and say what to write. TodoStorage (GRDB) and TodoPostgres
+// store what they say and are used by the daemon's state owner only, the one
+// place that talks to the store; `todod` picks which. BuildInfo (the release
+// number and the commit built) depends on nothing of the package.
 let package = Package(
     name: "todod",
     platforms: [.macOS(.v15)],
@@ -32,6 +39,7 @@ let package = Package(
         // ICU (about 40 MB) for form dates todod-web never reads.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // libsystemd, found through pkg-config; Debian's libsystemd-dev provides it.
@@ -47,18 +55,23 @@ let package = Package(
         // Freedesktop notifications over sd-bus, for `todoctl notify`.
         .target(name: "DesktopNotifications", dependencies: ["CSystemd"]),
 
-        // The git commit built, for --version: written before each build by the plugin.
+        // What was built: the release number, and the git commit (written before
+        // each build by the plugin), for --version and the daemon's greeting.
         .plugin(name: "BuildCommitPlugin", capability: .buildTool(), path: "Sources/BuildCommitPlugin"),
-        .target(name: "BuildInfo", dependencies: ["TodoProtocol"], plugins: ["BuildCommitPlugin"]),
+        .target(name: "BuildInfo", plugins: ["BuildCommitPlugin"]),
 
         .target(name: "TodoModel"),
+        // A view's wire shape as plain values: rows, a list's properties, state
+        // and change sets, reminders, filter, sort. Without the view models'
+        // logic, so that todoctl and the web relay link these and not it.
+        .target(name: "TodoViewState", dependencies: ["TodoModel"]),
         // JSON with sorted keys, written as values encode themselves: the bytes
         // of every reply, event and stored undo step.
         .target(name: "CanonicalJSON"),
         .target(
             name: "TodoStorage",
             dependencies: [
-                "TodoModel", "TodoViewModels", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift"),
+                "TodoModel", "TodoViewState", "TodoViewModels", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for what GRDB does not wrap: a read-only check
                 // before opening, keeping the WAL files (SQLITE_FCNTL_PERSIST_WAL).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -76,15 +89,17 @@ let package = Package(
         .target(
             name: "TodoPostgres",
             dependencies: [
-                "TodoModel", "TodoViewModels", "TodoStorage", "TodoSharedStore", "CanonicalJSON",
+                "TodoModel", "TodoViewState", "TodoViewModels", "TodoStorage", "TodoSharedStore", "CanonicalJSON",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Taskwarrior, todo.txt and iCalendar: reading them into items and
         // writing items out, pure functions the view models plan imports with.
         .target(name: "TodoInterchange", dependencies: ["TodoModel"]),
-        .target(name: "TodoViewModels", dependencies: ["TodoModel", "TodoInterchange"]),
+        .target(name: "TodoViewModels", dependencies: ["TodoModel", "TodoViewState", "TodoInterchange"]),
         // Two-way sync with a calendar server, the part without I/O: to-dos
         // read as calendars write them, and merged field by field.
         .target(name: "TodoSync", dependencies: ["TodoInterchange"]),
@@ -110,16 +125,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TodoProtocol", dependencies: ["TodoViewModels", "TodoInterchange", "CanonicalJSON"]),
+        .target(name: "TodoProtocol", dependencies: ["TodoModel", "TodoViewState", "TodoInterchange", "CanonicalJSON"]),
         // The list owner's state machine: revisions, replies, subscriptions and
         // the order of acknowledgements, as a value that does no I/O. todod's
         // shell (TodoDaemon) runs it on an event loop; its tests drive it bare.
-        .target(name: "TodoOwner", dependencies: ["TodoModel", "TodoViewModels", "TodoInterchange", "TodoProtocol", "TodoStorage"]),
+        .target(
+            name: "TodoOwner",
+            dependencies: ["TodoModel", "TodoViewState", "TodoViewModels", "TodoInterchange", "TodoProtocol", "TodoStorage", "BuildInfo"]
+        ),
         .target(
             name: "TodoDaemon",
             dependencies: [
-                "TodoModel", "TodoOwner", "TodoStorage", "TodoSharedStore", "TodoViewModels", "TodoInterchange", "TodoProtocol",
-                "SystemdSupport",
+                "TodoModel", "TodoOwner", "TodoStorage", "TodoSharedStore", "TodoViewState", "TodoViewModels", "TodoInterchange",
+                "TodoProtocol", "SystemdSupport", "BuildInfo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -143,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "todod",
             dependencies: [
-                "TodoDaemon", "TodoPostgres", "TodoSharedStore", "TodoStorage", "SystemdSupport", "BuildInfo",
+                "TodoDaemon", "TodoProtocol", "TodoPostgres", "TodoSharedStore", "TodoStorage", "SystemdSupport", "BuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -152,7 +170,8 @@ let package = Package(
         .executableTarget(
             name: "todoctl",
             dependencies: [
-                "TodoClient", "TodoProtocol", "TodoInterchange", "BuildInfo", "DesktopNotifications", "WebAccess",
+                "TodoClient", "TodoProtocol", "TodoViewState", "TodoModel", "TodoInterchange", "BuildInfo",
+                "DesktopNotifications", "WebAccess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -175,13 +194,14 @@ let package = Package(
         .target(
             name: "TodoWeb",
             dependencies: [
-                "WebAccess", "TodoClient", "TodoProtocol",
+                "WebAccess", "TodoClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                // HTTPField.Name for the page's headers, which Hummingbird does not re-export.
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -207,7 +227,7 @@ let package = Package(
         // The view models at 100,000 items, in-process.
         .executableTarget(
             name: "todod-bench",
-            dependencies: ["BenchmarkSupport", "TodoModel", "TodoStorage", "TodoViewModels", "TodoProtocol"]
+            dependencies: ["BenchmarkSupport", "TodoModel", "TodoStorage", "TodoViewState", "TodoViewModels", "TodoProtocol"]
         ),
         // todod over its socket (the release todod next to it) against a plain echo, raw
         // SQLite (the C API through GRDB's system-library module, no GRDB code) and Redis.
@@ -227,18 +247,28 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
-        .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TestSupport"]),
+        .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TodoModel", "TestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoInterchange", "TestSupport"]),
         .testTarget(
             name: "TodoStorageTests",
-            dependencies: ["TodoStorage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TodoStorage", "TodoModel", "TodoViewState", "TodoViewModels", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // In-process with an injected clock: no store, no GRDB.
-        .testTarget(name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoInterchange", "TestSupport"]),
-        .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TestSupport"]),
-        .testTarget(name: "TodoDaemonTests", dependencies: ["TodoDaemon", "TodoOwner", "TodoStorage"]),
+        .testTarget(
+            name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoViewState", "TodoModel", "TodoInterchange", "TestSupport"]),
+        .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TodoViewState", "TodoModel", "TestSupport"]),
+        .testTarget(
+            name: "TodoDaemonTests",
+            dependencies: [
+                "TodoDaemon", "TodoOwner", "TodoStorage", "TodoProtocol", "TodoViewState", "TodoViewModels", "TodoModel",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The owner's state machine driven bare: no event loop, socket or disk.
-        .testTarget(name: "TodoOwnerTests", dependencies: ["TodoOwner", "TodoProtocol", "TodoViewModels", "TestSupport"]),
+        .testTarget(
+            name: "TodoOwnerTests", dependencies: ["TodoOwner", "TodoProtocol", "TodoStorage", "TodoViewModels", "TestSupport"]),
         // A throwaway PostgreSQL cluster (initdb in a temporary folder) for the tests that need one.
         .target(name: "PostgresTestSupport", dependencies: ["TestSupport"], path: "Tests/PostgresTestSupport"),
         // Real CalDAV servers (Radicale, Xandikos) started per test on
@@ -253,18 +283,28 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "TodoPostgresTests", dependencies: ["TodoPostgres", "PostgresTestSupport", "TestSupport"]),
+        .testTarget(
+            name: "TodoPostgresTests",
+            dependencies: [
+                "TodoPostgres", "TodoStorage", "TodoViewState", "TodoViewModels", "TodoModel", "PostgresTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // What todoctl's screens need from TodoClient, without a daemon: display widths.
         .testTarget(name: "TodoClientTests", dependencies: ["TodoClient"]),
         .testTarget(name: "DesktopNotificationsTests", dependencies: ["DesktopNotifications"]),
         .testTarget(name: "WebAccessTests", dependencies: ["WebAccess", "TestSupport"]),
         // The access gate's decisions; the page, the relay and the server
         // are tested in a real browser against the real binaries (Tests/web).
-        .testTarget(name: "TodoWebTests", dependencies: ["TodoWeb", "WebAccess"]),
+        .testTarget(name: "TodoWebTests", dependencies: ["TodoWeb"]),
         // Starts the real todod and todoctl binaries; depending on them makes
         // `swift test` build them first.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TodoProtocol", "PostgresTestSupport", "CalDAVServerSupport", "TestSupport", "todod", "todoctl", "todod-sync"]),
+            dependencies: [
+                "TodoProtocol", "BuildInfo", "PostgresTestSupport", "CalDAVServerSupport", "TestSupport", "todod", "todoctl", "todod-sync",
+            ]),
     ]
 )

@@ -1,5 +1,3 @@
-import TodoProtocol
-
 /// What `todod --version` and `todoctl --version` print: the release number,
 /// and the git commit when built from a checkout ("0.6.0 (commit
 /// 1a2b3c4d5e6f)"), so a bug report can name the exact code. `BuildCommit`

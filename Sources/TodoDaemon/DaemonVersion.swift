@@ -1,4 +1,4 @@
-import TodoProtocol
+import BuildInfo
 
 /// The daemon's own version, as the greeting and `server.status` report it.
 public enum DaemonVersion {

@@ -3,6 +3,7 @@ import TodoModel
 import TodoProtocol
 import TodoStorage
 import TodoViewModels
+import TodoViewState
 
 /// Transactions: numbered when applied to memory, handed out in batches to
 /// commit, and published (or taken back) by how the commit went.

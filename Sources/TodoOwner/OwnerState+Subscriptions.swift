@@ -2,6 +2,7 @@ import Foundation
 import TodoModel
 import TodoProtocol
 import TodoViewModels
+import TodoViewState
 
 /// Subscriptions, and the events that go to them.
 extension OwnerState {

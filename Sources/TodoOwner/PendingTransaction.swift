@@ -1,5 +1,6 @@
 import TodoProtocol
 import TodoViewModels
+import TodoViewState
 
 /// A transaction applied to memory and not yet durable: what to store, what
 /// to announce once it is, and how to take it back if it cannot be.

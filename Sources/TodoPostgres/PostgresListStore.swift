@@ -8,6 +8,7 @@ import TodoModel
 import TodoSharedStore
 import TodoStorage
 import TodoViewModels
+import TodoViewState
 
 /// The shared store: one list in a PostgreSQL database, for any number of
 /// todod instances (`todod --store postgres://…`).

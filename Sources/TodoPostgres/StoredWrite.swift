@@ -2,6 +2,7 @@ import CanonicalJSON
 import Foundation
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// A `ListWrite` as the change log keeps it: JSON that the database applies
 /// itself (`todod_commit` reads the items, history move, views and reminders

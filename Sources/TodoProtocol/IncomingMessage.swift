@@ -1,5 +1,5 @@
 import FoundationEssentials
-import TodoViewModels
+import TodoViewState
 
 /// A line the client read from the daemon: a reply to one of its requests, or
 /// a pushed notification. The payload is decoded later, once the caller knows

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import TodoViewModels
+import TodoViewState
 
 /// A request (or client notification) read from a line, envelope checked,
 /// parameters kept as their bytes: their type depends on the method, and

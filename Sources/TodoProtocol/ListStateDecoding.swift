@@ -1,5 +1,5 @@
 import FoundationEssentials
-import TodoViewModels
+import TodoViewState
 
 /// Reading a list view's state out of a reply quickly. A view of 100,000
 /// items is a line of some 35 MB, and `JSONDecoder` took most of a second

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import TodoViewModels
+import TodoViewState
 
 /// One row edit on the wire: `{"op":"insert","index":2,"row":{…}}`,
 /// `{"op":"remove","index":2}`, `{"op":"update","index":2,"row":{…}}`,

@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 extension WireType {
     /// The JSON Schema of a value of this shape; a named type is a reference

@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 /// View-model properties as the protocol carries them: by name, each value a
 /// `JSONValue`, from and to the declarations (`ViewModelProperty`), so no

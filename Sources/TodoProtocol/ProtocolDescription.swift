@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 /// The protocol described by itself, as one JSON Schema (draft 2020-12)
 /// document: `rpc.describe` answers with it, and
@@ -103,7 +103,7 @@ public enum ProtocolDescription {
         ),
         "TodoRow": RowSchema.schema,
         "NameCount": JSONSchema.object(["name": JSONSchema.string, "count": JSONSchema.integer]),
-        "NamedView": JSONSchema.open(NamedViewSummary.schema),
+        "NamedView": JSONSchema.open(NamedViewSummary.objectSchema),
         "ItemDetails": JSONSchema.open(ItemDetails.schema),
         "ListSort": [
             "type": "string",

@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 /// The JSON Schema of a row, made from `TodoRow.keys`: each key's shape
 /// gives its type, its meaning the description, and the keys a row may

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import TodoViewModels
+import TodoViewState
 
 /// `view.changed`: one transaction's effect on one subscription.
 ///

@@ -5,6 +5,7 @@ import GRDBSQLite
 import Synchronization
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// The SQLite store: one database file in WAL mode, written through GRDB.
 ///

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// How declared fields' values read in rows and in `todoctl show`: the raw
 /// value for scripts (`RowFieldValue`) and the worded one for people.
@@ -52,40 +53,15 @@ struct FieldValueWording {
     }
 }
 
-/// A declared field's raw value in a row: a JSON number for a numeric
-/// field and for `parent`'s id, an array of ids for `depends`, else text
-/// (ISO 8601 for dates and durations).
-public enum RowFieldValue: Codable, Hashable, Sendable {
-    case text(String)
-    case number(Double)
-    case ids([Int64])
-
+extension RowFieldValue {
+    /// A value as a row carries it, for scripts: the field's kind decides
+    /// whether one item is a number (`parent`) or an array of ids (`depends`).
     init(_ value: FieldValue, field: FieldDeclaration?) {
         switch value {
         case .number(let number): self = .number(number)
         case .items(let ids) where field?.kind == .item && ids.count == 1: self = .number(Double(ids[0].rawValue))
         case .items(let ids): self = .ids(ids.map(\.rawValue))
         default: self = .text(FieldValueWording.rawText(value))
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let ids = try? container.decode([Int64].self) {
-            self = .ids(ids)
-        } else {
-            self = .text(try container.decode(String.self))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .text(let text): try container.encode(text)
-        case .number(let number): try container.encode(number)
-        case .ids(let ids): try container.encode(ids)
         }
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import TodoInterchange
 import TodoModel
+import TodoViewState
 
 /// One item in full, worded for `todoctl show`: its row, its notes
 /// numbered as `todo.removeNote` takes them, when each field last changed,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// What the list keeps across restarts, as the view models want it at start:
 /// the items, the undo history, the shared views' options and the reminders

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// One list view instance: what it shows (`ViewDefinition`), its query
 /// compiled for the current moment, the ids of its rows in order, and its

@@ -1,4 +1,5 @@
 import TodoModel
+import TodoViewState
 
 /// How the list's counters, empty states and compact fields read.
 public enum ListWording {

@@ -1,4 +1,5 @@
 import TodoModel
+import TodoViewState
 
 /// A named view as `view.list` shows it.
 public struct NamedView: Hashable, Sendable {

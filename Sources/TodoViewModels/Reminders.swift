@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// Decides reminders: which items are due one, which have fired, and the next
 /// instant at which anything changes. Fired reminders are remembered (and

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// Words items as rows at one moment, with today's date found once for
 /// many rows rather than once or twice per row.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// The keys rows are ordered by, computed once per item state rather than on
 /// every comparison. Ties always fall back to the id, so every order is

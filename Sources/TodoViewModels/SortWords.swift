@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// Sorting a whole view fast: each row's keys as three 64-bit words, kept
 /// side by side in one array, so that most comparisons of a sort are three

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import TodoInterchange
 import TodoModel
+import TodoViewState
 
 /// A user command on the list. Each is one undo step (bulk ones included).
 ///

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// Reminders on the desktop: which ones belong there now (the
 /// `desktopReminders` property every view has), snoozing and dismissing

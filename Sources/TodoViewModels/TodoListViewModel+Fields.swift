@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// Declared fields changing while the list runs: todod.conf re-read on SIGHUP.
 extension TodoListViewModel {

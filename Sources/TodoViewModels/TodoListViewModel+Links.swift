@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// Changes that touch links between items (`depends`, `parent`) reach
 /// further than the item changed: completing an item unblocks the items

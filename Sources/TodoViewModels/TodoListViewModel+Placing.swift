@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// Placing item changes in every view: the one-row path most edits take,
 /// the whole-view rebuild past `resetThreshold` changes, and the hand-over

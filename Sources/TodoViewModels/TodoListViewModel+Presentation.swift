@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// What clients see of the list: each view's properties and rows, and each
 /// change as the properties that differ and the row edits (a view's change

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// A list several daemons share (one PostgreSQL database): what another
 /// instance stored reaches this one as the `ListWrite` it stored, and is

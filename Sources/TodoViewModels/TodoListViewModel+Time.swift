@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// What depends on the time: when to tick next, and the tick itself, which
 /// fires reminders, re-judges items that turned overdue or stopped waiting,

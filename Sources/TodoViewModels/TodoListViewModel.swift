@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// The list view model: owns the in-memory picture of the to-do list, turns
 /// commands into the write each needs, and tells every open view what

@@ -1,4 +1,5 @@
 import TodoModel
+import TodoViewState
 
 /// How a tree view orders its rows: every subtask right under its parent,
 /// and the view's sort applied within each level (siblings compare by the

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoModel
+import TodoViewState
 
 /// A view's counters, over the items its query matches whatever its
 /// filter (as TodoMVC's "2 items left" counts the whole list while only

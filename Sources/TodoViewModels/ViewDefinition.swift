@@ -1,4 +1,5 @@
 import TodoModel
+import TodoViewState
 
 /// What a list view shows: its filter, query, sort and grouping. A named
 /// view stores this (as `ViewSettings`); a client's own view has one too.

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import TodoClient
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// The items a bulk command acts on: ids (`3 4 7`), or a query
 /// (`+errands`, `project:home and overdue`), as one argument list, or

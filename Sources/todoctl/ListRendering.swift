@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// Prints view-model values for people or for programs. It lays them out and
 /// adds nothing of its own: the counter's wording, the row texts, the empty

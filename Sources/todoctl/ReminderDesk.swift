@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import TodoClient
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// `todoctl notify`'s memory of the desktop: which of todod's desktop
 /// reminders are on screen under which notification id, and what a button

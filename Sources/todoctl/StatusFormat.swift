@@ -1,6 +1,6 @@
 import ArgumentParser
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// A one-line template for status bars: `{itemsLeft} · {overdueCount} overdue`.
 ///

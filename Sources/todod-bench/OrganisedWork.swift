@@ -3,6 +3,7 @@ import Foundation
 import TodoModel
 import TodoProtocol
 import TodoViewModels
+import TodoViewState
 
 /// The "Organise real work" scenario: a list with the fields people use
 /// (tags, dotted projects, priorities, due dates around today, wait dates,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodoProtocol
+import BuildInfo
 
 /// `--version` names the release and, built from a git checkout, the commit:
 /// what a bug report needs to name the exact code.

@@ -6,6 +6,7 @@ import TodoProtocol
 import TodoStorage
 import TodoViewModels
 @testable import TodoDaemon
+import TodoViewState
 
 /// The state owner in-process: real (in-memory) SQLite, the real writer
 /// thread, no socket. The end-to-end tests repeat the essentials over a socket.

@@ -10,6 +10,7 @@ import TodoStorage
 import TodoViewModels
 
 @testable import TodoPostgres
+import TodoViewState
 
 /// The shared store against a real PostgreSQL (a throwaway cluster): the
 /// tables it makes, commits in order, conflicts, the change log and its

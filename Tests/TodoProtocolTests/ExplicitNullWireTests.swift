@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// Every key the schema requires is on the wire even when its value is nil:
 /// PROTOCOL.md promises "a missing value is `null`, never an absent key".
@@ -55,7 +55,15 @@ import TodoViewModels
             }
         ),
         ("view.changed.params", { try encode(ListViewChanged.Params(subscription: 1, body: body)) }),
-        ("NamedView", { try encode(NamedViewSummary(NamedView(name: "x", definition: ViewDefinition(), properties: TodoListProperties()))) }),
+        (
+            "NamedView",
+            {
+                try encode(
+                    NamedViewSummary(
+                        name: "x", query: "", filter: .all, sort: .created, grouping: nil, itemsLeft: "", activeCount: 0,
+                        overdueCount: 0, dueTodayCount: 0))
+            }
+        ),
     ]
 
     static let properties = TodoListProperties(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// `JSONValueEncoder` and `JSONValueDecoder` agree with Foundation's JSON
 /// coders, which write and read the lines.

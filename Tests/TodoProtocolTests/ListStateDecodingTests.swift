@@ -1,9 +1,9 @@
 import FoundationEssentials
 import TestSupport
 import Testing
-import TodoViewModels
 
 @testable import TodoProtocol
+import TodoViewState
 
 /// The fast reading of a list view's rows must give what `JSONDecoder`
 /// gives, for any row the daemon can write; and anything else must fall

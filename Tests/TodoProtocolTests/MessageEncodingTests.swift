@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoModel
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 @Suite struct MessageEncodingTests {
     private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// The list view model's properties on the wire, all derived from their
 /// declarations: values, subsets applied by clients, the schema, and the

@@ -3,6 +3,7 @@ import Testing
 import TodoModel
 import TodoViewModels
 @testable import TodoStorage
+import TodoViewState
 
 /// v4's fields and named views, written through `write` and read by `load`
 /// (and after a reopen, which is what a restart does): they must come back

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// Change sets are what clients apply: applying them must always give the
 /// freshly computed state, and their size must not grow with the list.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// The seeded, model-based change-set test, with everything views and items
 /// gained in 20a5439: random shorthand adds and modifies (tags, projects,

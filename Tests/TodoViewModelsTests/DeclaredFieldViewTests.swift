@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// Views sorted by a declared field and filtered by its query terms: each
 /// kind's usual direction with items without a value last, sorts by fields

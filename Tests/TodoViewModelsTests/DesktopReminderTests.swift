@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// What belongs on the desktop (`desktopReminders`), decided by the view
 /// model on a test clock: "due soon" before a due time, snoozes that end and

@@ -1,6 +1,7 @@
 import Foundation
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// The order a view's rows must be in, worked out from the items by the
 /// rules `ListSort` documents: each key in its usual direction (or

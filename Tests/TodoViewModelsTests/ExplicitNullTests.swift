@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoViewModels
+import TodoViewState
 
 /// `@ExplicitNull` writes a nil optional as null and reads a missing key as nil.
 @Suite struct ExplicitNullTests {

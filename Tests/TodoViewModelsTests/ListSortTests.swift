@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TodoViewModels
+import TodoViewState
 
 /// Sort text: keys separated by commas, `-` to reverse one; refused with
 /// a message when a key is unknown or named twice; one canonical text.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// Named views: saved, changed, removed, stored through the writes they
 /// return (a restart brings them back), and taken back when a write fails.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoViewModels
+import TodoViewState
 
 /// The list view model's properties are declared once; these check that the
 /// declarations cover the struct exactly and that what is derived from them

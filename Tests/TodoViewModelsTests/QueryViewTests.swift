@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// Views with a query: which rows they show, how an edit moves a row in or
 /// out (one row edit, not a reset), waiting items, what a tick changes, and

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// Random shorthand, queries, sorts and view definitions for the
 /// model-based test, drawn from small vocabularies so that what is typed

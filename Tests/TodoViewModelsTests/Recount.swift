@@ -1,6 +1,7 @@
 import Foundation
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// A view's counters and rows worked out from scratch, from every item and
 /// the view's definition, by the rules the properties' documentation states.

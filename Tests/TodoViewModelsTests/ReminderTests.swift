@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// Reminders (the seeds' "case 2") on a test clock: they fire once per item
 /// and condition, are pushed as a property change, clear when the item is

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoViewModels
+import TodoViewState
 
 /// `TodoRow.keys` is where the schema and the fast row reader learn a row's
 /// keys, so it must name exactly what a row encodes: a property added to

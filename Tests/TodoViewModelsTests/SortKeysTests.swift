@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoModel
 @testable import TodoViewModels
+import TodoViewState
 
 /// The title sort's key: the fast path for ASCII titles must fold exactly as
 /// Foundation does, or titles would sort differently by their characters.

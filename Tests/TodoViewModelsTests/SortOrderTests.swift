@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// The order of a view's rows for each sort key and their combinations:
 /// usual directions, missing values last in both directions, ties by the

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// A clock the test sets: fixed until moved, in a fixed zone.
 final class TestClock: Sendable {

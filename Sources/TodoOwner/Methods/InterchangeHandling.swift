@@ -1,3 +1,4 @@
+import BuildInfo
 import TodoInterchange
 import TodoModel
 import TodoProtocol

@@ -1,5 +1,6 @@
 import TodoProtocol
 import TodoViewModels
+import TodoViewState
 
 // Reading views, subscribing to them and changing their options.
 

@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 /// `date.parse`: what a typed date means now, without changing anything,
 /// for clients that preview "→ Friday 27 November" before committing.
@@ -11,7 +11,7 @@ public enum ParseDate: RPCMethod {
         public init(text: String) { self.text = text }
     }
 
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, KeyedSchema {
         /// ISO 8601: `2026-11-27`, or `2026-11-27T17:00:00Z` with a time.
         public var iso: String
         /// "day" or "moment".
@@ -21,20 +21,26 @@ public enum ParseDate: RPCMethod {
         /// As a row would say it: "due in 4 days".
         public var dueText: String
 
-        public init(_ preview: DatePreview) {
-            iso = preview.iso
-            kind = preview.kind
-            worded = preview.worded
-            dueText = preview.dueText
+        public init(iso: String, kind: String, worded: String, dueText: String) {
+            self.iso = iso
+            self.kind = kind
+            self.worded = worded
+            self.dueText = dueText
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case iso, kind, worded, dueText
+        }
+
+        static func schema(of key: CodingKeys) -> JSONValue {
+            switch key {
+            case .iso, .worded, .dueText: String.wireType.schema
+            case .kind: JSONSchema.enumeration(["day", "moment"])
+            }
         }
     }
 
     public static var paramsSchema: JSONValue { JSONSchema.object(["text": JSONSchema.string]) }
-    public static var resultSchema: JSONValue {
-        JSONSchema.object([
-            "iso": JSONSchema.string, "kind": JSONSchema.enumeration(["day", "moment"]), "worded": JSONSchema.string,
-            "dueText": JSONSchema.string,
-        ])
-    }
+    public static var resultSchema: JSONValue { Result.objectSchema }
     public static let errors = ["todo.invalidDueDate", "protocol.invalidParams"]
 }

@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 import TodoInterchange
 
 /// `todo.import`: a Taskwarrior, todo.txt or iCalendar file, imported as

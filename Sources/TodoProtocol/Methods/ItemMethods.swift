@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 // The commands on one item. Each is one undo step and may be part of a `transaction`.
 
@@ -239,11 +239,11 @@ public struct ItemDetails: Codable, Hashable, Sendable {
     /// "created 2026-11-02 09:14 (3 weeks ago)" and the like, one line per fact, for `todoctl show`.
     public var lines: [String]
 
-    public init(_ details: TodoItemDetails) {
-        item = details.row
-        notes = details.notes.map { ItemNote(number: $0.number, text: $0.text, added: $0.added, addedText: $0.addedText) }
-        changes = details.changes.map { FieldChangeTime(field: $0.field, at: $0.at, text: $0.text) }
-        lines = details.lines
+    public init(item: TodoRow, notes: [ItemNote], changes: [FieldChangeTime], lines: [String]) {
+        self.item = item
+        self.notes = notes
+        self.changes = changes
+        self.lines = lines
     }
 
     public struct ItemNote: Codable, Hashable, Sendable {
@@ -253,12 +253,25 @@ public struct ItemDetails: Codable, Hashable, Sendable {
         public var added: String
         /// "2026-11-20 14:03".
         public var addedText: String
+
+        public init(number: Int, text: String, added: String, addedText: String) {
+            self.number = number
+            self.text = text
+            self.added = added
+            self.addedText = addedText
+        }
     }
 
     public struct FieldChangeTime: Codable, Hashable, Sendable {
         public var field: String
         public var at: String
         public var text: String
+
+        public init(field: String, at: String, text: String) {
+            self.field = field
+            self.at = at
+            self.text = text
+        }
     }
 
     static let schema = JSONSchema.object([

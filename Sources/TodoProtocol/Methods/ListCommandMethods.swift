@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 // The commands on the whole list, and undo and redo. Each is one undo step
 // (undo and redo take one back or bring one back) and takes no parameters.

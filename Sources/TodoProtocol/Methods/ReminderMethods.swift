@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 // Reminders on the desktop: snoozing and dismissing them. What is on the
 // desktop is every view's `desktopReminders` property; these change it for

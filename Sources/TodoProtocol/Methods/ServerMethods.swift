@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 /// `rpc.describe`: the protocol described by itself: every method with its
 /// parameter and result schemas, every notification, every view-model type

@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 /// `view.subscribe`: a view's state, and from then on one `view.changed`
 /// notification per transaction. The state is read and the subscription

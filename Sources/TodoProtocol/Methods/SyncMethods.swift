@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 /// `sync.apply`: what a calendar server changed, brought into the list as
 /// one transaction whose events say `cause.origin: "sync"`.

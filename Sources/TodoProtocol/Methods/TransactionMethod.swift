@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 /// `transaction`: several commands applied in order, all or nothing, as one
 /// undo step and one event per subscription. A JSON-RPC batch is not that:

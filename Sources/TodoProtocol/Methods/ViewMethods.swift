@@ -1,4 +1,4 @@
-import TodoViewModels
+import TodoViewState
 
 // Reading views and changing their options (subscriptions: SubscriptionMethods).
 
@@ -166,7 +166,7 @@ public enum RemoveView: RPCMethod {
 }
 
 /// A named view as `view.list` and `view.save` give it.
-public struct NamedViewSummary: Codable, Hashable, Sendable {
+public struct NamedViewSummary: Codable, Hashable, Sendable, KeyedSchema {
     public var name: String
     public var query: String
     public var filter: ListFilter
@@ -177,24 +177,35 @@ public struct NamedViewSummary: Codable, Hashable, Sendable {
     public var overdueCount: Int
     public var dueTodayCount: Int
 
-    public init(_ view: NamedView) {
-        name = view.name
-        query = view.definition.query.description
-        filter = view.definition.filter
-        sort = view.definition.sort
-        grouping = view.definition.grouping
-        itemsLeft = view.properties.itemsLeft
-        activeCount = view.properties.activeCount
-        overdueCount = view.properties.overdueCount
-        dueTodayCount = view.properties.dueTodayCount
+    public init(
+        name: String, query: String, filter: ListFilter, sort: ListSort, grouping: ListGrouping?, itemsLeft: String,
+        activeCount: Int, overdueCount: Int, dueTodayCount: Int
+    ) {
+        self.name = name
+        self.query = query
+        self.filter = filter
+        self.sort = sort
+        self.grouping = grouping
+        self.itemsLeft = itemsLeft
+        self.activeCount = activeCount
+        self.overdueCount = overdueCount
+        self.dueTodayCount = dueTodayCount
     }
 
-    static let schema = JSONSchema.object([
-        "name": JSONSchema.string, "query": JSONSchema.string, "filter": ProtocolDescription.propertySchemas["filter"]!,
-        "sort": JSONSchema.ref("ListSort"), "grouping": JSONSchema.nullable(JSONSchema.enumeration(["project"])),
-        "itemsLeft": JSONSchema.string, "activeCount": JSONSchema.integer, "overdueCount": JSONSchema.integer,
-        "dueTodayCount": JSONSchema.integer,
-    ])
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, query, filter, sort, grouping, itemsLeft, activeCount, overdueCount, dueTodayCount
+    }
+
+    static func schema(of key: CodingKeys) -> JSONValue {
+        switch key {
+        case .name, .query, .itemsLeft: String.wireType.schema
+        // As the list view model's `filter` property: with its meaning.
+        case .filter: ProtocolDescription.propertySchemas["filter"]!
+        case .sort: ListSort.wireType.schema
+        case .grouping: Optional<ListGrouping>.wireType.schema
+        case .activeCount, .overdueCount, .dueTodayCount: Int.wireType.schema
+        }
+    }
 }
 
 /// `prompt.add`: the texts of the "new item" prompt.

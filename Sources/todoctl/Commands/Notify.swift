@@ -5,7 +5,7 @@ import Glibc
 import Synchronization
 import TodoClient
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// `todoctl notify`: the desktop as a view of todod. It subscribes to the
 /// `desktopReminders` property of the view `main` and keeps one

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 extension ListGrouping: ExpressibleByArgument {}
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// Sets the shared view's filter or sort (every watcher sees the change, and
 /// it is kept across restarts), then prints the view as `ls` does.

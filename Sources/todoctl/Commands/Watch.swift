@@ -5,7 +5,7 @@ import Glibc
 import NIOConcurrencyHelpers
 import TodoClient
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import Glibc
 import TodoModel
 import TodoClient
 import TodoProtocol
-import TodoViewModels
+import TodoViewState
 
 /// The interactive `todoctl watch`: the shared view drawn full-screen, a
 /// selected row, and keys that act on it through the daemon.

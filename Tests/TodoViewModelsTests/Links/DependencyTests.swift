@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// `depends`: rows say blocked and blocking, urgency counts both, the
 /// queries find them, completing the last blocker unblocks in every view,

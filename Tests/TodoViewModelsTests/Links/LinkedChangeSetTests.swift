@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// The seeded model-based test of `ChangeSetTests`, with trees and
 /// dependencies: random adds under parents and with dependencies, moves

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoModel
 import TodoViewModels
+import TodoViewState
 
 /// `parent`: views list subtasks under their parent, sorted within each
 /// level; a query that matches a subtask shows the path to it; completing

@@ -8,9 +8,10 @@
 /// only ever added (PROTOCOL.md, *Compatibility*), so a client ignores
 /// those it does not know.
 ///
-/// What each key means, and its shape on the wire, is declared once in
-/// `TodoRow.keys` (`RowKey.swift`); a new key is a property here and a line
-/// there. The properties are declared in alphabetical order, the order the
+/// The keys are the cases of `CodingKeys`; what each means, and its shape
+/// on the wire, is declared once per case in `RowKey.swift`
+/// (`TodoRow.keys`). A new key is a property here, its case, and its line
+/// there. Properties and cases are in alphabetical order, the order the
 /// wire sorts keys in, so a row is encoded as it goes without sorting.
 public struct TodoRow: Codable, Hashable, Sendable {
     public var blocked: Bool?
@@ -38,6 +39,14 @@ public struct TodoRow: Codable, Hashable, Sendable {
     public var values: [String: RowFieldValue]?
     @ExplicitNull public var wait: String?
     @ExplicitNull public var waitText: String?
+
+    /// Every key a row is written with: the properties' names, A to Z.
+    /// `CaseIterable`, so the list of keys is this enumeration
+    /// (`TodoRow.keys`), not a copy of it.
+    public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
+        case blocked, blocking, completed, context, created, createdText, depth, done, due, dueText, fieldsText, group, id
+        case modified, noteCount, overdue, priority, project, recurrence, tags, title, valueTexts, values, wait, waitText
+    }
 
     public init(
         id: Int64, title: String, done: Bool, createdText: String, dueText: String? = nil, overdue: Bool = false,
