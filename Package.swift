@@ -21,6 +21,17 @@ let package = Package(
         .executable(name: "todoctl", targets: ["todoctl"]),
         .executable(name: "todod-sync", targets: ["todod-sync"]),
         .executable(name: "todod-web", targets: ["todod-web"]),
+        // For the benchmarks' nested package (Benchmarks/Package.swift), which
+        // can only reach this package's modules through products: exactly the
+        // modules the benchmarks import, and nothing else.
+        .library(name: "TodoModel", targets: ["TodoModel"]),
+        .library(name: "TodoViewState", targets: ["TodoViewState"]),
+        .library(name: "TodoViewModels", targets: ["TodoViewModels"]),
+        .library(name: "TodoStorage", targets: ["TodoStorage"]),
+        .library(name: "TodoProtocol", targets: ["TodoProtocol"]),
+        // A test helper, not an API: todod-shared-bench makes its throwaway
+        // PostgreSQL cluster the way the tests do.
+        .library(name: "PostgresTestSupport", targets: ["PostgresTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -222,24 +233,9 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        // Benchmarks, run in release mode by scripts/bench (never part of the tests).
-        .target(name: "BenchmarkSupport"),
-        // The view models at 100,000 items, in-process.
-        .executableTarget(
-            name: "todod-bench",
-            dependencies: ["BenchmarkSupport", "TodoModel", "TodoStorage", "TodoViewState", "TodoViewModels", "TodoProtocol"]
-        ),
-        // todod over its socket (the release todod next to it) against a plain echo, raw
-        // SQLite (the C API through GRDB's system-library module, no GRDB code) and Redis.
-        .executableTarget(
-            name: "todod-protocol-bench",
-            dependencies: ["BenchmarkSupport", .product(name: "GRDBSQLite", package: "GRDB.swift")]
-        ),
-        // todoctl (release) against Taskwarrior, as whole processes.
-        .executableTarget(name: "todoctl-bench", dependencies: ["BenchmarkSupport"]),
-        // Several todod (release, next to it) sharing one list in a throwaway
-        // PostgreSQL cluster, against pgbench on the same server.
-        .executableTarget(name: "todod-shared-bench", dependencies: ["BenchmarkSupport", "PostgresTestSupport"]),
+        // The benchmarks are a package of their own (Benchmarks/Package.swift,
+        // built in release mode by scripts/bench), so that building and testing
+        // this one never compiles them.
 
         // A seeded random generator for the property tests, one way to spawn a
         // child process (PostgreSQL's tools, the end-to-end tests' todod), and

@@ -4,10 +4,10 @@ import Foundation
 /// `todod-protocol-bench`: todod over its socket, against its anchors, in one run.
 ///
 /// Run it with `scripts/bench protocol` (which builds todod and this in
-/// release mode and installs Debian's Redis), or after a release build:
-/// `.build/release/todod-protocol-bench [--data-parent DIR] [round-trip]
+/// release mode and installs Debian's Redis), or after release builds:
+/// `TODOD_BIN_DIR=.build/release Benchmarks/.build/release/todod-protocol-bench [--data-parent DIR] [round-trip]
 /// [mutations] [fan-out] [startup]` (all parts unless some are named). Each
-/// part starts a fresh todod (the release build next to this executable) with
+/// part starts a fresh todod (the release build in `TODOD_BIN_DIR`) with
 /// its data in a new directory under `DIR` (default: the system's temporary
 /// directory; the disk it is on decides the cost of a sync), and talks to it
 /// over a real Unix socket with plain blocking sockets. Next to each todod

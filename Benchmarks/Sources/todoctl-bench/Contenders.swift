@@ -40,10 +40,7 @@ struct TodoctlContender {
 
     init(items count: Int, in parent: URL) throws {
         server = try ServerProcess.todod(in: parent)
-        todoctl = ServerProcess.executableDirectory.appendingPathComponent("todoctl").path
-        guard FileManager.default.isExecutableFile(atPath: todoctl) else {
-            throw BenchmarkError.failed("no todoctl next to the benchmark; build it: swift build -c release --product todoctl")
-        }
+        todoctl = try TodoBinaries.executable("todoctl").path
         // Seed in transactions of 1,000 adds (add shorthand, as `todoctl add`
         // sends): one request, one event, one sync each.
         let connection = try server.connect()

@@ -4,8 +4,9 @@ import Foundation
 /// `todoctl-bench`: todoctl against Taskwarrior, whole processes, same run.
 ///
 /// Run it with `scripts/bench cli` (which builds todod, todoctl and this in
-/// release mode and installs Debian's `taskwarrior` if needed), or after a
-/// release build: `.build/release/todoctl-bench [--data-parent DIR] [SIZES...]`
+/// release mode and installs Debian's `taskwarrior` if needed), or after
+/// release builds: `TODOD_BIN_DIR=.build/release
+/// Benchmarks/.build/release/todoctl-bench [--data-parent DIR] [SIZES...]`
 /// (default 1000 20000 100000). For each size it seeds a fresh todod and a
 /// fresh Taskwarrior with that many pending items (each with one tag of 20
 /// and one project of 15, a fifth in subtask trees and dependency chains,

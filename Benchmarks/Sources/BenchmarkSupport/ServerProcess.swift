@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// A server a benchmark starts as a child process on a socket in a fresh
-/// temporary directory: a real todod (release build, next to the benchmark)
+/// temporary directory: a real todod (release build, from `TodoBinaries`)
 /// with its own data directory, or any other server.
 public final class ServerProcess {
     public let directory: URL
@@ -17,11 +17,7 @@ public final class ServerProcess {
     /// `dataDirectory` when given (which then outlives this server, so a later
     /// todod can start on what this one stored).
     public static func todod(in parent: URL, arguments: [String] = [], dataDirectory: URL? = nil) throws -> ServerProcess {
-        let executable = executableDirectory.appendingPathComponent("todod")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw BenchmarkError.failed("no todod next to the benchmark at \(executable.path); build it: swift build -c release --product todod")
-        }
-        return try ServerProcess(in: parent, executable: executable) { directory, socket in
+        try ServerProcess(in: parent, executable: TodoBinaries.executable("todod")) { directory, socket in
             let data = dataDirectory ?? directory.appendingPathComponent("data")
             return ["--socket", socket, "--data-dir", data.path, "--config", "/dev/null", "--log-level", "warning"] + arguments
         }
@@ -95,8 +91,4 @@ public final class ServerProcess {
 
     /// A benchmark that fails half-way leaves no server behind.
     deinit { stop() }
-
-    public static var executableDirectory: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    }
 }

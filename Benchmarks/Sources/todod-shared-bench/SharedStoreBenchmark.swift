@@ -6,12 +6,12 @@ import PostgresTestSupport
 /// PostgreSQL, against PostgreSQL's own pgbench on the same server, in one run.
 ///
 /// Run it with `scripts/bench shared-store` (which builds todod and this in
-/// release mode), or after a release build:
-/// `.build/release/todod-shared-bench [--clients 1,8,32] [latency] [throughput] [catch-up]`
+/// release mode), or after release builds: `TODOD_BIN_DIR=.build/release
+/// Benchmarks/.build/release/todod-shared-bench [--clients 1,8,32] [latency] [throughput] [catch-up]`
 /// (all parts unless some are named). It makes a throwaway PostgreSQL
 /// cluster (`PostgresCluster`: initdb under /tmp, fsync and
 /// synchronous_commit on, loopback TCP with a password), starts the release
-/// todod next to this executable as instances of a list
+/// todod in `TODOD_BIN_DIR` as instances of a list
 /// (`--store postgres://…@127.0.0.1:PORT/DB --instance NAME`), talks to them
 /// over their Unix sockets with plain blocking sockets, and measures next to
 /// them, on the same server over the same TCP, pgbench's built-in

@@ -3,7 +3,7 @@ import Foundation
 import PostgresTestSupport
 
 /// One list in one database of the benchmark's cluster, and the todod
-/// instances that share it: each the release todod next to the benchmark,
+/// instances that share it: each the release todod of `TodoBinaries`,
 /// started as `todod --store postgres://todod@127.0.0.1:PORT/DB?sslmode=disable
 /// --instance NAME`, so it reaches PostgreSQL over loopback TCP with the
 /// cluster's password, as instances on separate machines would (only the
