@@ -88,7 +88,7 @@ struct ProtocolBenchmark {
             report.say("Redis PING: median", ping.median, "µs")
             report.compare(
                 "todod server.status: median", roundTrip.median, "µs", anchor: ("echo floor", floor.median),
-                goal: .atMostTimes(3), figure: "`server.status` round trip, median")
+                goal: .atMostTimes(2.5), figure: "`server.status` round trip, median")
             report.compare(
                 "todod server.status: median, against Redis PING", roundTrip.median, "µs",
                 anchor: ("Redis PING", ping.median), goal: nil, figure: "`server.status` round trip, median (information)")
@@ -167,7 +167,7 @@ struct ProtocolBenchmark {
             let (one, pipelined, fifty) = (rates[0], rates[1], rates[2])
             report.compare(
                 "todod, 1 client, one at a time", one.perSecond, "/s", anchor: ("raw SQLite", sqliteResult.perSecond),
-                goal: .atLeastTimes(0.8), figure: "durable `todo.add`, 1 client, one at a time")
+                goal: .atLeastTimes(0.7), figure: "durable `todo.add`, 1 client, one at a time")
             report.compare(
                 "todod, 1 client, one at a time, against Redis -c 1", one.perSecond, "/s", anchor: ("Redis -c 1", redisRates[0]),
                 goal: nil, figure: "durable `todo.add`, 1 client, one at a time (information)")
@@ -179,7 +179,7 @@ struct ProtocolBenchmark {
                 anchor: ("Redis -c 1 -P 256", redisRates[1]), goal: nil,
                 figure: "durable `todo.add`, 1 client, 256 in flight (information)")
             report.compare(
-                "todod, 50 clients", fifty.perSecond, "/s", anchor: ("Redis -c 50", redisRates[2]), goal: .atLeastTimes(1),
+                "todod, 50 clients", fifty.perSecond, "/s", anchor: ("Redis -c 50", redisRates[2]), goal: .atLeastTimes(0.5),
                 figure: "durable `todo.add`, 50 clients")
             report.compare(
                 "todod CPU (user + system) per edit, 50 clients", fifty.cpuMicrosecondsPerEdit, "µs", anchor: nil,
@@ -214,12 +214,12 @@ struct ProtocolBenchmark {
                         anchor: (
                             "Redis p99 \(Report.figure(redisResult.p99 / 1000, "ms")) + one SQLite commit \(Report.figure(commit / 1000, "ms")) =",
                             (redisResult.p99 + commit) / 1000),
-                        goal: .atMostTimes(1),
+                        goal: .atMostTimes(1.2),
                         figure: "one edit to \(subscribers) subscribers, p99")
                 } else {
                     report.compare(
                         "todod to \(subscribers) subscribers: p99", tododResult.p99 / 1000, "ms",
-                        anchor: ("Redis p99", redisResult.p99 / 1000), goal: .atMostTimes(1.5),
+                        anchor: ("Redis p99", redisResult.p99 / 1000), goal: .atMostTimes(1.2),
                         figure: "one edit to \(subscribers) subscribers, p99")
                 }
                 report.note(
@@ -236,10 +236,10 @@ struct ProtocolBenchmark {
                 + startup.times.map { ReportLine.format($0 * 1000) + " ms" }.joined(separator: ", "))
             report.compare(
                 "todod start to first server.status reply, median", startup.medianSeconds, "s", anchor: nil,
-                goal: .atMost(0.5), figure: "start to first reply, 100,000 items on disk")
+                goal: .atMost(0.3), figure: "start to first reply, 100,000 items on disk")
             report.compare(
                 "todod resident memory then, largest", startup.largestResidentBytes / 1e6, "MB", anchor: nil,
-                goal: .atMost(150), figure: "resident memory at first reply")
+                goal: .atMost(100), figure: "resident memory at first reply")
         }
 
         redis?.stop()
