@@ -1,4 +1,3 @@
-import CanonicalJSON
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -23,9 +22,14 @@ public final class SQLiteTodoStore: ListStore {
     private let logPath: String?
     private let logDescriptor = Mutex<Int32>(-1)
     private let resumeRecordPending = Mutex(false)
-    /// Undo steps are stored as JSON, dates in milliseconds; the same bytes
-    /// `JSONEncoder` would write, at a fraction of the cost on every commit.
-    private static let encoder = CanonicalJSONEncoder(datesAsMillisecondsSince1970: true)
+    /// The statements of the write path, prepared once (see `WriteStatements`).
+    private let statements = WriteStatements()
+    /// Whether the redo stack may hold steps; nil when not known yet. A new
+    /// step clears the stack, and without an index on `stack` finding its
+    /// rows reads the whole history, so that is done only when there can be any.
+    private let redoState = Mutex<Bool?>(nil)
+    /// Undo steps stored as JSON (before the binary form, `StoredStep`):
+    /// dates in milliseconds.
     private static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
@@ -41,11 +45,27 @@ public final class SQLiteTodoStore: ListStore {
     /// connection, not of the file. (GRDB's own WAL set-up is not used: it
     /// creates and drops a table whenever the log is empty.) A file that
     /// fails `DatabaseIntegrity.check` is not opened for writing at all.
-    public init(path: String) throws {
+    ///
+    /// `exclusive` opens it with `PRAGMA locking_mode = EXCLUSIVE`: the
+    /// connection takes the file's lock at its first read and keeps it until
+    /// it closes, so no commit takes and releases SQLite's locks (several
+    /// `fcntl` calls each) and the log's index lives in this process's
+    /// memory instead of `-shm`. No other connection, in this process or
+    /// another, can then read the file while the store is open. Off by
+    /// default, because some do: `todod migrate` reads a list while its
+    /// todod runs, as its help says it may, and tests reopen a file before
+    /// the store that wrote it is gone. It saves few instructions (see
+    /// docs/performance.md, *Instructions per edit*).
+    public init(path: String, exclusive: Bool = false) throws {
         try DatabaseIntegrity.check(path: path)
         var configuration = Configuration()
         configuration.label = "todod"
         configuration.prepareDatabase { db in
+            if exclusive {
+                // Before the first read, so that the WAL index lives in this
+                // connection's memory rather than in `-shm`.
+                try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try Self.keepLogFiles(db)
         }
@@ -134,12 +154,19 @@ public final class SQLiteTodoStore: ListStore {
             var redo: [UndoStep] = []
             for row in try Row.fetchAll(db, sql: Self.historyQuery) {
                 // Throwing decodes: a damaged value fails the load, never crashes it.
-                // (A step with a description is JSON text; without one its form is unused.)
-                let step = Self.storedStep(
-                    description: try row.decode(forColumn: "description"),
-                    json: (try? row.decode(Data.self, forColumn: "step")) ?? Data())
+                let step: UndoStep
+                if case .blob(let data) = (row["step"] as DatabaseValue).storage {
+                    step = Self.storedStep(binary: [UInt8](data))
+                } else {
+                    // JSON text, as versions before the binary form stored steps.
+                    // (A step with a description is JSON text; without one its form is unused.)
+                    step = Self.storedStep(
+                        description: try row.decode(forColumn: "description"),
+                        json: (try? row.decode(Data.self, forColumn: "step")) ?? Data())
+                }
                 if try row.decode(String.self, forColumn: "stack") == "undo" { undo.append(step) } else { redo.append(step) }
             }
+            redoState.withLock { $0 = !redo.isEmpty }
             var views: [String: ViewSettings] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT name, filter, sort, query, grouping FROM viewSetting") {
                 // A value a later version wrote and this one does not know falls back to the default.
@@ -174,12 +201,16 @@ public final class SQLiteTodoStore: ListStore {
         }
     }
 
-    /// Each step's description, read by SQLite's JSON functions (in C, and
-    /// without building the items), and its stored form for later.
+    /// Each step's stored form for later, and for a step stored as JSON
+    /// (TEXT) its description, read by SQLite's JSON functions (in C, and
+    /// without building the items). A binary step (BLOB) starts with its
+    /// description. (JSON functions refuse BLOBs, hence the nested CASE.)
     private static let historyQuery = """
         SELECT stack, step,
-               CASE WHEN json_valid(step) AND json_type(step, '$.description') = 'text'
-                    THEN json_extract(step, '$.description') END AS description
+               CASE WHEN typeof(step) = 'text' THEN
+                   CASE WHEN json_valid(step) AND json_type(step, '$.description') = 'text'
+                        THEN json_extract(step, '$.description') END
+               END AS description
         FROM historyStep ORDER BY seq
         """
 
@@ -199,6 +230,19 @@ public final class SQLiteTodoStore: ListStore {
         return UndoStep(description: description) { try decoder.decode(Stored.self, from: json).changes }
     }
 
+    /// A step stored in the binary form (`StoredStep`), its changes read
+    /// only when it is undone or redone, like a JSON one's.
+    private static func storedStep(binary bytes: [UInt8]) -> UndoStep {
+        guard let (description, origin) = StoredStep.header(of: bytes) else {
+            return UndoStep(description: "a change that cannot be read back") {
+                throw StoredStep.ReadError(description: "its stored form is not one this version of todod knows")
+            }
+        }
+        var step = UndoStep(description: description) { try StoredStep.decode(bytes).changes }
+        step.origin = origin
+        return step
+    }
+
     enum StoredStepError: Error, CustomStringConvertible {
         case noDescription
         var description: String { "its stored form is not JSON with a description" }
@@ -212,9 +256,11 @@ public final class SQLiteTodoStore: ListStore {
         guard !batch.isEmpty || hasPendingResumeRecord else { return }
         var stored = 0
         var failure: (any Error)?
+        // What the redo stack holds once the batch is committed (see `redoState`).
+        var redo = redoState.withLock { $0 }
         do {
             try database.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
+                try transaction(db) {
                     if resumeRecordPending.withLock({ $0 }) {
                         // Read at start; from this first change on it is stale.
                         try db.execute(sql: "DELETE FROM resumeRecord")
@@ -225,44 +271,72 @@ public final class SQLiteTodoStore: ListStore {
                     let savepoints = batch.count > 1
                     for write in batch {
                         do {
-                            if savepoints { try db.cachedStatement(sql: "SAVEPOINT write").execute() }
-                            try store(write, db)
-                            if savepoints { try db.cachedStatement(sql: "RELEASE SAVEPOINT write").execute() }
+                            if savepoints { try statements.run(.savepoint, db) }
+                            try store(write, db, redo: &redo)
+                            if savepoints { try statements.run(.releaseSavepoint, db) }
                             stored += 1
                         } catch {
                             failure = error
-                            guard savepoints else { return .rollback }
+                            redo = nil  // the savepoint took back what this write did to it
+                            guard savepoints else { return false }
                             // Back to before this write; the ones before it stay.
-                            try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT write").execute()
-                            try db.cachedStatement(sql: "RELEASE SAVEPOINT write").execute()
+                            try statements.run(.rollbackToSavepoint, db)
+                            try statements.run(.releaseSavepoint, db)
                             break
                         }
                     }
-                    return .commit
+                    return true
                 }
             }
         } catch {
             // The commit itself failed (a full disk, say): nothing was stored.
+            redoState.withLock { $0 = nil }
             throw BatchWriteError(stored: 0, underlying: error)
         }
+        redoState.withLock { $0 = stored == 0 ? $0 : redo }
         resumeRecordPending.withLock { $0 = false }
         if let failure { throw BatchWriteError(stored: stored, underlying: failure) }
     }
 
+    /// Runs `body` in an immediate transaction, committed if it returns
+    /// true and rolled back if it returns false or throws (rethrowing). With
+    /// prepared statements: GRDB's `inTransaction` parses `BEGIN` and
+    /// `COMMIT` anew every time.
+    private func transaction(_ db: Database, _ body: () throws -> Bool) throws {
+        try statements.run(.begin, db)
+        do {
+            if try body() {
+                try statements.run(.commit, db)
+                return
+            }
+        } catch {
+            // A failed COMMIT may leave the transaction open (SQLITE_BUSY) or
+            // have rolled it back already (a full disk): roll back if open.
+            if sqlite3_get_autocommit(db.sqliteConnection) == 0 { try? statements.run(.rollback, db) }
+            throw error
+        }
+        try statements.run(.rollback, db)
+    }
+
     /// Stores one transaction's write (without a transaction of its own).
-    private func store(_ write: ListWrite, _ db: Database) throws {
+    /// `redo` is whether the redo stack may hold steps (nil: not known), kept up to date.
+    private func store(_ write: ListWrite, _ db: Database, redo: inout Bool?) throws {
         for change in write.changes {
             if let after = change.after {
-                try TodoRecord(after).save(db)
+                try statements.run(.upsertItem, db) { try TodoRecord.bind(after, to: $0) }
             } else {
-                try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?").execute(arguments: [change.id.rawValue])
+                try statements.run(.deleteItem, db) { Bind.int($0, 1, change.id.rawValue) }
             }
         }
-        // Cached statements throughout: these run on every commit.
+        // Prepared or cached statements throughout: these run on every commit.
         switch write.historyChange {
         case .record(let step)?:
-            try db.cachedStatement(sql: "DELETE FROM historyStep WHERE stack = 'redo'").execute()
-            try push(step, onto: "undo", db)
+            if redo != false {
+                // Without an index this reads the whole history: only when there can be steps to redo.
+                try statements.run(.clearRedo, db)
+                redo = false
+            }
+            try push(step, db)
             // Steps beyond the limit are dropped now and then rather than on
             // every commit (the query reads the whole stack); `load` keeps
             // only the newest `limit`, so the extra rows are never seen.
@@ -276,6 +350,7 @@ public final class SQLiteTodoStore: ListStore {
             }
         case .undo?:
             try move(from: "undo", to: "redo", db)
+            redo = true
         case .redo?:
             try move(from: "redo", to: "undo", db)
         case nil:
@@ -305,16 +380,18 @@ public final class SQLiteTodoStore: ListStore {
     /// Every how many stored steps the undo stack is trimmed to its limit.
     static let trimInterval: Int64 = 32
 
-    private func push(_ step: UndoStep, onto stack: String, _ db: Database) throws {
-        let json = String(decoding: try Self.encoder.encode(step), as: UTF8.self)
-        try db.cachedStatement(sql: "INSERT INTO historyStep (stack, step) VALUES (?, ?)").execute(arguments: [stack, json])
+    /// Pushes a new step on the undo stack, in the binary form (`StoredStep`).
+    private func push(_ step: UndoStep, _ db: Database) throws {
+        let bytes = try StoredStep.encode(step)
+        try statements.run(.pushStep, db) { Bind.blob($0, 1, bytes) }
     }
 
+    /// Moves the top step of one stack to the other, as it is stored (JSON or binary).
     private func move(from source: String, to destination: String, _ db: Database) throws {
-        guard let row = try Row.fetchOne(db, sql: "SELECT seq, step FROM historyStep WHERE stack = ? ORDER BY seq DESC LIMIT 1", arguments: [source])
+        guard let seq = try Int64.fetchOne(db, sql: "SELECT seq FROM historyStep WHERE stack = ? ORDER BY seq DESC LIMIT 1", arguments: [source])
         else { return }
-        try db.execute(sql: "DELETE FROM historyStep WHERE seq = ?", arguments: [row["seq"] as Int64])
-        try db.execute(sql: "INSERT INTO historyStep (stack, step) VALUES (?, ?)", arguments: [destination, row["step"] as String])
+        try db.execute(sql: "INSERT INTO historyStep (stack, step) SELECT ?, step FROM historyStep WHERE seq = ?", arguments: [destination, seq])
+        try db.execute(sql: "DELETE FROM historyStep WHERE seq = ?", arguments: [seq])
     }
 
     public func saveResumeRecord(_ record: ResumeRecord) throws {
@@ -380,6 +457,8 @@ public final class SQLiteTodoStore: ListStore {
 
     /// Closes the database. Later calls fail.
     public func close() throws {
+        // The write path's prepared statements would keep the connection open.
+        database.writeWithoutTransaction { _ in statements.finalizeAll() }
         try database.close()
     }
 }

@@ -11,40 +11,55 @@ import TodoModel
 /// either way read back the same and old databases need no migration.
 enum StoredDateText {
     static func databaseValue(_ date: Date) -> DatabaseValue {
+        var text = [UInt8](repeating: 0, count: length)
+        // Outside years 1000–9999 the fixed-width layout does not apply.
+        guard text.withUnsafeMutableBufferPointer({ write(date, into: $0.baseAddress!) }) else { return date.databaseValue }
+        return String(decoding: text, as: UTF8.self).databaseValue
+    }
+
+    /// The length of the text: "yyyy-MM-dd HH:mm:ss.SSS".
+    static let length = 23
+
+    /// Writes the text of `date` into the `length` bytes at `buffer`, or
+    /// returns false (writing nothing) for a date outside years 1000–9999.
+    /// The store's writer binds it from a buffer on the stack.
+    static func write(_ date: Date, into buffer: UnsafeMutablePointer<UInt8>) -> Bool {
         let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
-        // Outside years 1000–9999 the fixed-width layout below does not apply.
-        guard milliseconds > -30_610_224_000_000, milliseconds < 253_402_300_800_000 else { return date.databaseValue }
+        guard milliseconds > -30_610_224_000_000, milliseconds < 253_402_300_800_000 else { return false }
         let total = Int64(milliseconds)
         let dayMilliseconds: Int64 = 86_400_000
         let dayNumber = total >= 0 ? total / dayMilliseconds : (total - dayMilliseconds + 1) / dayMilliseconds
         let ofDay = Int(total - dayNumber * dayMilliseconds)
         let day = CalendarDay(dayNumber: Int(dayNumber))
-        var text = [UInt8]()
-        text.reserveCapacity(23)
+        var position = 0
         func append(_ value: Int, digits: Int) {
-            var divisor = 1
-            for _ in 1..<digits { divisor *= 10 }
             var rest = value
-            while divisor > 0 {
-                text.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
+            var index = position + digits - 1
+            while index >= position {
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                index -= 1
             }
+            position += digits
+        }
+        func separator(_ character: Unicode.Scalar) {
+            buffer[position] = UInt8(ascii: character)
+            position += 1
         }
         append(day.year, digits: 4)
-        text.append(UInt8(ascii: "-"))
+        separator("-")
         append(day.month, digits: 2)
-        text.append(UInt8(ascii: "-"))
+        separator("-")
         append(day.day, digits: 2)
-        text.append(UInt8(ascii: " "))
+        separator(" ")
         append(ofDay / 3_600_000, digits: 2)
-        text.append(UInt8(ascii: ":"))
+        separator(":")
         append(ofDay / 60_000 % 60, digits: 2)
-        text.append(UInt8(ascii: ":"))
+        separator(":")
         append(ofDay / 1000 % 60, digits: 2)
-        text.append(UInt8(ascii: "."))
+        separator(".")
         append(ofDay % 1000, digits: 3)
-        return String(decoding: text, as: UTF8.self).databaseValue
+        return true
     }
 
     /// Reads the text `databaseValue` writes (also without milliseconds), or

@@ -5,8 +5,10 @@ import TodoModel
 
 /// The row of the `item` table. Kept apart from `TodoItem` so the model module
 /// does not depend on GRDB. Written and read by hand-made statements (see
-/// `save` and `init(row:of:)`), not GRDB's record protocols: on every commit
-/// and at start-up those cost more than the rest of the work.
+/// `bind(_:to:)` and `init(row:of:)`), not GRDB's record protocols: on every
+/// commit and at start-up those cost more than the rest of the work. A
+/// commit binds the item's values straight to the statement; the record is
+/// what a row is read into.
 struct TodoRecord {
 
     var id: Int64
@@ -34,37 +36,9 @@ struct TodoRecord {
     /// The declared fields' values as a JSON object, or nil for none.
     var fieldValues: String?
 
-    init(_ item: TodoItem) throws {
-        id = item.id.rawValue
-        title = item.title
-        isDone = item.isDone
-        createdAt = item.createdAt
-        updatedAt = item.updatedAt
-        completedAt = item.completedAt
-        switch item.due {
-        case .day(let day)?: dueDay = day.description
-        case .moment(let date)?: dueAt = date
-        case nil: break
-        }
-        switch item.wait {
-        case .day(let day)?: waitDay = day.description
-        case .moment(let date)?: waitAt = date
-        case nil: break
-        }
-        tags = item.tags.isEmpty ? nil : try Self.json(item.sortedTags)
-        project = item.project
-        priority = item.priority?.letter
-        notes = item.notes.isEmpty ? nil : try Self.json(item.notes)
-        recurrence = item.recurrence?.text
-        fieldChangedAt = item.fieldChangedAt.isEmpty ? nil : try Self.json(item.fieldChangedAt)
-        externalID = item.externalID
-        foreignFields = item.foreign.isEmpty ? nil : try Self.json(item.foreign)
-        fieldValues = item.values.isEmpty ? nil : try Self.json(item.values)
-    }
-
     /// The JSON of the columns that hold several values. Dates in them are
     /// JSON numbers (Foundation's default), which read back exactly.
-    private static func json(_ value: some Encodable) throws -> String {
+    static func json(_ value: some Encodable) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
@@ -75,35 +49,6 @@ struct TodoRecord {
     }()
 
     private static let decoder = JSONDecoder()
-
-    /// Inserts the row, or replaces the one with its id. A cached statement
-    /// with the dates written by `StoredDateText`: this runs once per changed
-    /// item on every commit, where GRDB's generic `upsert` (SQL built anew,
-    /// dates through a `DateFormatter`) cost several times the write itself.
-    func save(_ db: Database) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO item (id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt,
-                    tags, project, priority, notes, waitDay, waitAt, recurrence, fieldChangedAt, externalID, foreignFields,
-                    fieldValues)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET title = excluded.title, isDone = excluded.isDone,
-                    createdAt = excluded.createdAt, updatedAt = excluded.updatedAt,
-                    completedAt = excluded.completedAt, dueDay = excluded.dueDay, dueAt = excluded.dueAt,
-                    tags = excluded.tags, project = excluded.project, priority = excluded.priority,
-                    notes = excluded.notes, waitDay = excluded.waitDay, waitAt = excluded.waitAt,
-                    recurrence = excluded.recurrence, fieldChangedAt = excluded.fieldChangedAt,
-                    externalID = excluded.externalID, foreignFields = excluded.foreignFields,
-                    fieldValues = excluded.fieldValues
-                """)
-        try statement.execute(
-            arguments: [
-                id, title, isDone, StoredDateText.databaseValue(createdAt), StoredDateText.databaseValue(updatedAt),
-                completedAt.map(StoredDateText.databaseValue), dueDay, dueAt.map(StoredDateText.databaseValue),
-                tags, project, priority, notes, waitDay, waitAt.map(StoredDateText.databaseValue), recurrence,
-                fieldChangedAt, externalID, foreignFields, fieldValues,
-            ])
-    }
 
     /// The columns `init(row:of:)` reads, in its order.
     static let selection = """

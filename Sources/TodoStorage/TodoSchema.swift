@@ -107,6 +107,14 @@ enum TodoSchema {
                 table.add(column: "fieldValues", .text)
             }
         }
+        migrator.registerMigration("v9: undo steps in a binary form, without an index on their stack") { db in
+            // New steps are BLOBs (`StoredStep`); the JSON text of earlier
+            // ones stays and is read as before. The index on `stack` cost a
+            // page of the write-ahead log on every commit, and what it found
+            // (the redo steps a new step clears) is now looked for only when
+            // the store knows there can be any.
+            try db.execute(sql: "DROP INDEX IF EXISTS historyStep_on_stack")
+        }
         return migrator
     }
 }
