@@ -15,7 +15,16 @@ struct ChangeHistory {
         var cause: Cause?
         /// The change set of every shared view the transaction changed, by view name.
         var views: [String: ChangeBody]
-        var bytes: Int
+        /// Their size in wire form; nil until measured (`measure`).
+        var bytes: Int?
+
+        /// Rows the change sets carry: what makes a change set large.
+        var rowCount: Int { views.values.reduce(1) { $0 + $1.rows.count } }
+
+        /// The size of the change sets in wire form, as a client would be sent them.
+        func measured() -> Int {
+            views.values.reduce(0) { $0 + MessageEncoding.json($1).count }
+        }
     }
 
     let revisionLimit: Int
@@ -24,7 +33,17 @@ struct ChangeHistory {
     private(set) var floor: Int
     private var entries: [Entry] = []
     private var start = 0
+    /// The bytes of the entries held that are measured.
     private var bytes = 0
+    /// The rows of the entries held that are not.
+    private var unmeasuredRows = 0
+
+    /// Change sets are measured (encoded) only once this many rows wait, or
+    /// when the history is read: most transactions change one row, and a
+    /// history that nobody resumes from was encoded for nothing (a fifth of
+    /// the instructions of an add with no subscriber). A large change set
+    /// (an import) is measured at once, so memory stays bounded by bytes.
+    static let rowsBeforeMeasuring = 2048
 
     init(revisionLimit: Int, byteLimit: Int, floor: Int) {
         self.revisionLimit = revisionLimit
@@ -32,12 +51,39 @@ struct ChangeHistory {
         self.floor = floor
     }
 
+    /// Keeps `entry`, then lets go of the oldest while more than
+    /// `revisionLimit` entries, or more than `byteLimit` measured bytes, are
+    /// held. What stays once everything is measured (`settle`) is what
+    /// measuring each entry as it came would have kept: the longest run of
+    /// newest entries within both limits.
     mutating func append(_ entry: Entry) {
         entries.append(entry)
-        bytes += entry.bytes
+        if let measured = entry.bytes { bytes += measured } else { unmeasuredRows += entry.rowCount }
+        if unmeasuredRows > Self.rowsBeforeMeasuring { measureAll() }
+        trim()
+    }
+
+    /// Measures every entry held and trims to the limits: before the
+    /// history is read or kept.
+    mutating func settle() {
+        measureAll()
+        trim()
+    }
+
+    private mutating func measureAll() {
+        guard unmeasuredRows > 0 else { return }
+        for index in start..<entries.count where entries[index].bytes == nil {
+            let measured = entries[index].measured()
+            entries[index].bytes = measured
+            bytes += measured
+        }
+        unmeasuredRows = 0
+    }
+
+    private mutating func trim() {
         while entries.count - start > revisionLimit || (bytes > byteLimit && entries.count - start > 0) {
             let oldest = entries[start]
-            bytes -= oldest.bytes
+            if let measured = oldest.bytes { bytes -= measured } else { unmeasuredRows -= oldest.rowCount }
             floor = oldest.revision
             start += 1
         }
@@ -60,6 +106,12 @@ struct ChangeHistory {
     // MARK: Keeping it across a restart
 
     func record(epoch: String, revision: Int) -> ResumeRecord {
+        var settled = self
+        settled.settle()
+        return settled.settledRecord(epoch: epoch, revision: revision)
+    }
+
+    private func settledRecord(epoch: String, revision: Int) -> ResumeRecord {
         let encoder = JSONEncoder()
         let history = entries[start...].compactMap { entry in
             (try? encoder.encode(entry)).map { ResumeRecord.Entry(revision: entry.revision, payload: $0) }

@@ -32,17 +32,15 @@ extension OwnerState {
         var empty: Data?
         let unchanged = ChangeBody(revision: transaction.revision, properties: [:], rows: [], cause: transaction.cause)
 
+        // The shared views' change sets are kept for resuming clients, and
+        // encoded only if a subscriber is sent one (the history measures
+        // them later, if ever: `ChangeHistory.append`).
         var kept: [String: ChangeBody] = [:]
-        var keptBytes = 0
         for (view, change) in transaction.changes {
             guard case .shared(let name) = view else { continue }
-            let body = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
-            let data = MessageEncoding.json(body)
-            kept[name] = body
-            keptBytes += data.count
-            encoded[Group(view: view, watched: .all)] = data
+            kept[name] = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
         }
-        history.append(.init(revision: transaction.revision, cause: transaction.cause, views: kept, bytes: keptBytes))
+        history.append(.init(revision: transaction.revision, cause: transaction.cause, views: kept, bytes: nil))
 
         // In subscription order, so a connection with several subscriptions
         // always gets their events in the same order.
@@ -62,9 +60,13 @@ extension OwnerState {
             if let done = encoded[group] {
                 data = done
             } else if let change = transaction.changes[subscription.view] {
-                let body = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
-                    .restricted(to: subscription.watched)
-                data = MessageEncoding.json(body)
+                let whole: ChangeBody
+                if case .shared(let name) = subscription.view, let body = kept[name] {
+                    whole = body
+                } else {
+                    whole = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
+                }
+                data = MessageEncoding.json(subscription.watched == .all ? whole : whole.restricted(to: subscription.watched))
                 encoded[group] = data
             } else {
                 if empty == nil { empty = MessageEncoding.json(unchanged) }

@@ -33,6 +33,7 @@ extension OwnerState {
                 state: mode == .replay ? nil : WatchedState(state, watching: watched), replay: replay, reason: reason)
         }
         guard let since = params.since else { return (reply(.snapshot), revision) }
+        history.settle()
         switch resumption(of: view, since: since) {
         case .reset(let reason): return (reply(.reset, reason: reason), revision)
         case .replay(let missed): return (reply(.replay, replay: missed.map { $0.restricted(to: watched) }), revision)
