@@ -64,8 +64,8 @@ final class SharedListCommitter: Committer {
     /// Sends every transaction not yet stored to the shared store, on top of
     /// the last revision this instance applied.
     func turnEnded(_ owner: ListOwner) {
-        let (settled, reachable, published) = owner.state.withValue { ($0.unpublished.isEmpty || $0.inFlight > 0 || $0.failedSync != nil, $0.storeReachable, $0.publishedRevision) }
-        guard !settled else { return }
+        let (canCommit, reachable, published) = owner.state.withValue { ($0.canCommit, $0.storeReachable, $0.publishedRevision) }
+        guard canCommit else { return }
         // A read spaced out gives way (the lock brings what it would); any
         // other read's end starts the commit.
         if policy.value.storeRead == .spaced { policy.value.storeRead = nil }

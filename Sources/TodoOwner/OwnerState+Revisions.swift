@@ -29,10 +29,14 @@ extension OwnerState {
     /// waits): they are in flight until `finishWrite` or `committed`.
     /// Those that arrive meanwhile go in the next batch (group commit).
     public mutating func takeBatch() -> ArraySlice<PendingTransaction>? {
-        guard inFlight == 0, failedSync == nil, !unpublished.isEmpty else { return nil }
+        guard canCommit else { return nil }
         inFlight = unpublished.count
         return unpublished[...]
     }
+
+    /// Whether transactions wait for a commit and none is under way (nor
+    /// ruled out for good by a failed sync): `takeBatch` would hand them out.
+    public var canCommit: Bool { inFlight == 0 && failedSync == nil && !unpublished.isEmpty }
 
     /// A batch of a list of its own went to the store: the first `stored`
     /// of its writes are stored and durable; if fewer than all, `failure`
