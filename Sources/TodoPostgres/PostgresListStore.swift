@@ -103,6 +103,10 @@ public final class PostgresListStore: SharedListStore {
             throw NetworkForbidden(server: server)
         } catch let error as StoreUnavailable {
             throw error
+        } catch let error as PSQLError where Self.isPassing(error) {
+            // The server is starting up, shutting down or in recovery
+            // (SQLSTATE class 57P): it will take connections, so todod waits.
+            throw StoreUnavailable.unreachable(server: server, reason: Self.reason(error))
         } catch let error as PSQLError
             where error.serverInfo != nil || error.code == .sslUnsupported || error.code == .authMechanismRequiresPassword
             || error.underlying is NIOSSLError
@@ -180,6 +184,12 @@ public final class PostgresListStore: SharedListStore {
     }
 
     /// What went wrong, in a line: PostgreSQL's own message when it sent one.
+    /// A refusal that passes: the server is starting up, shutting down or
+    /// in recovery ("the database system is starting up", SQLSTATE 57P03).
+    static func isPassing(_ error: PSQLError) -> Bool {
+        error.serverInfo?[.sqlState]?.hasPrefix("57P") == true
+    }
+
     static func reason(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
