@@ -1,6 +1,7 @@
 import Foundation
 import TodoStorage
 import TodoProtocol
+import TodoViewState
 
 /// The recent transactions, as the shared views saw them, kept so that a
 /// client that missed some (a dropped connection, a daemon restart) can be
@@ -13,17 +14,93 @@ struct ChangeHistory {
     struct Entry: Codable {
         var revision: Int
         var cause: Cause?
-        /// The change set of every shared view the transaction changed, by view name.
-        var views: [String: ChangeBody]
+        private var changeSets: ChangeSets
         /// Their size in wire form; nil until measured (`measure`).
-        var bytes: Int?
+        private(set) var bytes: Int?
+
+        /// The change sets as the view model made them, or in wire form.
+        private enum ChangeSets {
+            /// As published: the wire form is built only if a client is
+            /// sent it or the history measures it, since most never are.
+            case unbuilt([String: TodoListChange])
+            case built([String: ChangeBody])
+        }
+
+        /// A transaction as published, by shared view name.
+        init(revision: Int, cause: Cause?, changes: [String: TodoListChange]) {
+            self.revision = revision
+            self.cause = cause
+            self.changeSets = .unbuilt(changes)
+        }
+
+        /// A transaction whose change sets are already in wire form.
+        init(revision: Int, cause: Cause?, views: [String: ChangeBody], bytes: Int?) {
+            self.revision = revision
+            self.cause = cause
+            self.changeSets = .built(views)
+            self.bytes = bytes
+        }
+
+        /// The change set of the shared view `name`, if the transaction changed it.
+        func view(_ name: String) -> ChangeBody? {
+            switch changeSets {
+            case .built(let views): views[name]
+            case .unbuilt(let changes): changes[name].map { ChangeBody(revision: revision, change: $0, cause: cause) }
+            }
+        }
+
+        /// The change set of every shared view the transaction changed, by view name.
+        var views: [String: ChangeBody] {
+            switch changeSets {
+            case .built(let views): views
+            case .unbuilt(let changes): changes.mapValues { ChangeBody(revision: revision, change: $0, cause: cause) }
+            }
+        }
 
         /// Rows the change sets carry: what makes a change set large.
-        var rowCount: Int { views.values.reduce(1) { $0 + $1.rows.count } }
+        var rowCount: Int {
+            switch changeSets {
+            case .built(let views): views.values.reduce(1) { $0 + $1.rows.count }
+            case .unbuilt(let changes): changes.values.reduce(1) { $0 + $1.rowOperations.count }
+            }
+        }
 
         /// The size of the change sets in wire form, as a client would be sent them.
         func measured() -> Int {
             views.values.reduce(0) { $0 + MessageEncoding.json($1).count }
+        }
+
+        /// Builds the wire form and measures it. A measured entry keeps only
+        /// the wire form, which holds just what changed (the view model's
+        /// change set holds every property), so what the history holds is
+        /// what its byte limit counts.
+        mutating func measure() -> Int {
+            let built = views
+            let measured = built.values.reduce(0) { $0 + MessageEncoding.json($1).count }
+            changeSets = .built(built)
+            bytes = measured
+            return measured
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case revision, cause, views, bytes
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                revision: try container.decode(Int.self, forKey: .revision),
+                cause: try container.decodeIfPresent(Cause.self, forKey: .cause),
+                views: try container.decode([String: ChangeBody].self, forKey: .views),
+                bytes: try container.decodeIfPresent(Int.self, forKey: .bytes))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(revision, forKey: .revision)
+            try container.encodeIfPresent(cause, forKey: .cause)
+            try container.encode(views, forKey: .views)
+            try container.encodeIfPresent(bytes, forKey: .bytes)
         }
     }
 
@@ -73,9 +150,7 @@ struct ChangeHistory {
     private mutating func measureAll() {
         guard unmeasuredRows > 0 else { return }
         for index in start..<entries.count where entries[index].bytes == nil {
-            let measured = entries[index].measured()
-            entries[index].bytes = measured
-            bytes += measured
+            bytes += entries[index].measure()
         }
         unmeasuredRows = 0
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TodoModel
 import TodoProtocol
+import TodoViewState
 import TodoViewModels
 
 /// The events that go to subscriptions: published once durable, and resets
@@ -32,15 +33,16 @@ extension OwnerState {
         var empty: Data?
         let unchanged = ChangeBody(revision: transaction.revision, properties: [:], rows: [], cause: transaction.cause)
 
-        // The shared views' change sets are kept for resuming clients, and
-        // encoded only if a subscriber is sent one (the history measures
-        // them later, if ever: `ChangeHistory.append`).
-        var kept: [String: ChangeBody] = [:]
+        // The shared views' change sets are kept for resuming clients as
+        // the view model made them: the wire form is built only if a
+        // subscriber is sent one or the history measures them
+        // (`ChangeHistory.append`).
+        var shared: [String: TodoListChange] = [:]
         for (view, change) in transaction.changes {
             guard case .shared(let name) = view else { continue }
-            kept[name] = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
+            shared[name] = change
         }
-        history.append(.init(revision: transaction.revision, cause: transaction.cause, views: kept, bytes: nil))
+        history.append(.init(revision: transaction.revision, cause: transaction.cause, changes: shared))
 
         // In subscription order, so a connection with several subscriptions
         // always gets their events in the same order.
@@ -60,12 +62,7 @@ extension OwnerState {
             if let done = encoded[group] {
                 data = done
             } else if let change = transaction.changes[subscription.view] {
-                let whole: ChangeBody
-                if case .shared(let name) = subscription.view, let body = kept[name] {
-                    whole = body
-                } else {
-                    whole = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
-                }
+                let whole = ChangeBody(revision: transaction.revision, change: change, cause: transaction.cause)
                 data = MessageEncoding.json(subscription.watched == .all ? whole : whole.restricted(to: subscription.watched))
                 encoded[group] = data
             } else {

@@ -56,7 +56,7 @@ extension OwnerState {
         if let replaced = viewsReplacedAt[name], replaced > since.revision { return .reset(reason: "viewReplaced") }
         guard history.covers(after: since.revision) else { return .reset(reason: "historyTrimmed") }
         var bodies = history.entries(after: since.revision).map { entry in
-            entry.views[name] ?? ChangeBody(revision: entry.revision, properties: [:], rows: [], cause: entry.cause)
+            entry.view(name) ?? ChangeBody(revision: entry.revision, properties: [:], rows: [], cause: entry.cause)
         }
         for transaction in unpublished where transaction.revision > since.revision {
             bodies.append(

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TodoProtocol
+import TodoViewState
 @testable import TodoOwner
 
 /// The resume history measures change sets late (most are never sent
@@ -53,5 +54,32 @@ import TodoProtocol
         let restored = ChangeHistory(record: record, revisionLimit: 100, byteLimit: 1 << 20)
         #expect(restored.covers(after: 0))
         #expect(restored.entries(after: 0).allSatisfy { $0.bytes != nil })
+    }
+
+    /// A transaction kept as the view model made it is sent, measured and
+    /// kept across a restart exactly as its wire form built at once would be.
+    @Test func anUnbuiltEntryIsItsWireForm() throws {
+        let properties = TodoListProperties(
+            filter: .active, sort: .due, itemsLeft: "2 items left", activeCount: 2, completedCount: 1, totalCount: 3,
+            allDone: false, canClearCompleted: true, emptyText: nil, canUndo: true, undoText: "Undo add “b”", canRedo: false,
+            redoText: nil)
+        let change = TodoListChange(
+            properties: properties, changedKeys: ["itemsLeft", "activeCount", "undoText"],
+            rowOperations: [.insert(index: 0, row: TodoRow(id: 7, title: "b", done: false, createdText: "created today"))])
+        let cause = Cause(connection: 3, request: .number(9))
+        let body = ChangeBody(revision: 5, change: change, cause: cause)
+        var unbuilt = ChangeHistory.Entry(revision: 5, cause: cause, changes: ["main": change])
+        let built = ChangeHistory.Entry(revision: 5, cause: cause, views: ["main": body], bytes: nil)
+
+        #expect(unbuilt.view("main") == body)
+        #expect(unbuilt.view("other") == nil)
+        #expect(unbuilt.rowCount == built.rowCount)
+        #expect(unbuilt.measured() == built.measured())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(unbuilt) == encoder.encode(built))
+        #expect(unbuilt.measure() == built.measured())
+        #expect(unbuilt.bytes == built.measured())
+        #expect(unbuilt.views == ["main": body])
     }
 }
