@@ -4,29 +4,46 @@
 /// from the same JSON, for the protocol's wire types.
 public enum JSONValueDecoder {
     public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try decode(type, from: value, at: [])
+        try decode(type, from: value, at: [], asJSONDecoderReads: false)
+    }
+
+    /// `asJSONDecoderReads`: a `JSONValue` inside `T` is decoded by its own
+    /// `Decodable`, as `JSONDecoder` would from the text, instead of taken as
+    /// it is: `1.0` then becomes the integer 1, as it does when a request's
+    /// params are read by `JSONDecoder`.
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, asJSONDecoderReads: Bool) throws -> T {
+        try decode(type, from: value, at: [], asJSONDecoderReads: asJSONDecoderReads)
     }
 
     /// A decoder holding `value`, for code that decodes through a `Decoder`
     /// it is handed; `name` (a property's, say) is where errors say it is.
     public static func decoder(for value: JSONValue, named name: String? = nil) -> any Decoder {
-        ValueDecoder(value: value, codingPath: name.map { [NameKey(stringValue: $0)] } ?? [])
+        ValueDecoder(value: value, codingPath: name.map { [NameKey(stringValue: $0)] } ?? [], asJSONDecoderReads: false)
     }
 
-    fileprivate static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at codingPath: [any CodingKey]) throws -> T {
+    fileprivate static func decode<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, at codingPath: [any CodingKey], asJSONDecoderReads: Bool
+    ) throws -> T {
         // A JSONValue is itself: no need to try its cases one by one.
-        if T.self == JSONValue.self { return value as! T }
-        return try T(from: ValueDecoder(value: value, codingPath: codingPath))
+        if T.self == JSONValue.self, !asJSONDecoderReads { return value as! T }
+        return try T(from: ValueDecoder(value: value, codingPath: codingPath, asJSONDecoderReads: asJSONDecoderReads))
     }
 
     fileprivate static func mismatch<T>(_ type: T.Type, _ value: JSONValue, at codingPath: [any CodingKey]) -> DecodingError {
         .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(type), got \(value.typeName)"))
     }
 
-    fileprivate static func integer<T: FixedWidthInteger>(_ type: T.Type, from value: JSONValue, at codingPath: [any CodingKey]) throws -> T {
+    /// `asJSONDecoderReads`: a number written with a fraction or an exponent
+    /// is taken only up to 2^53, where every integer is a Double: beyond,
+    /// whether `JSONDecoder` takes it depends on the digits as written,
+    /// which the tree no longer holds (the caller asks `JSONDecoder` then).
+    fileprivate static func integer<T: FixedWidthInteger>(
+        _ type: T.Type, from value: JSONValue, at codingPath: [any CodingKey], asJSONDecoderReads: Bool = false
+    ) throws -> T {
         let exact: T? =
             switch value {
             case .integer(let integer): T(exactly: integer)
+            case .double(let double) where asJSONDecoderReads && double.magnitude > 0x1p53: nil
             case .double(let double): T(exactly: double)
             default: throw mismatch(type, value, at: codingPath)
             }
@@ -58,30 +75,32 @@ public enum JSONValueDecoder {
 private struct ValueDecoder: Decoder {
     let value: JSONValue
     let codingPath: [any CodingKey]
+    let asJSONDecoderReads: Bool
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
             throw JSONValueDecoder.mismatch([String: JSONValue].self, value, at: codingPath)
         }
-        return KeyedDecodingContainer(KeyedValueContainer(members: members, codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedValueContainer(members: members, codingPath: codingPath, asJSONDecoderReads: asJSONDecoderReads))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
             throw JSONValueDecoder.mismatch([JSONValue].self, value, at: codingPath)
         }
-        return UnkeyedValueContainer(elements: elements, codingPath: codingPath)
+        return UnkeyedValueContainer(elements: elements, codingPath: codingPath, asJSONDecoderReads: asJSONDecoderReads)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(value: value, codingPath: codingPath)
+        SingleValueContainer(value: value, codingPath: codingPath, asJSONDecoderReads: asJSONDecoderReads)
     }
 }
 
 private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
     let codingPath: [any CodingKey]
+    let asJSONDecoderReads: Bool
 
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
@@ -94,10 +113,12 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         return value
     }
 
-    private func decoder(_ key: Key) throws -> ValueDecoder { ValueDecoder(value: try member(key), codingPath: codingPath + [key]) }
+    private func decoder(_ key: Key) throws -> ValueDecoder {
+        ValueDecoder(value: try member(key), codingPath: codingPath + [key], asJSONDecoderReads: asJSONDecoderReads)
+    }
 
     private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        try JSONValueDecoder.decode(type, from: try member(key), at: codingPath + [key])
+        try JSONValueDecoder.decode(type, from: try member(key), at: codingPath + [key], asJSONDecoderReads: asJSONDecoderReads)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key) == .null }
@@ -126,18 +147,20 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func superDecoder() throws -> any Decoder { try superDecoder(forKey: Key(stringValue: "super")!) }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ValueDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key])
+        ValueDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key], asJSONDecoderReads: asJSONDecoderReads)
     }
 }
 
 private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
     let codingPath: [any CodingKey]
+    let asJSONDecoderReads: Bool
     var currentIndex = 0
 
-    init(elements: [JSONValue], codingPath: [any CodingKey]) {
+    init(elements: [JSONValue], codingPath: [any CodingKey], asJSONDecoderReads: Bool) {
         self.elements = elements
         self.codingPath = codingPath
+        self.asJSONDecoderReads = asJSONDecoderReads
     }
 
     var count: Int? { elements.count }
@@ -149,7 +172,7 @@ private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: path, debugDescription: "the array has no more elements"))
         }
         defer { currentIndex += 1 }
-        return ValueDecoder(value: elements[currentIndex], codingPath: path)
+        return ValueDecoder(value: elements[currentIndex], codingPath: path, asJSONDecoderReads: asJSONDecoderReads)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -176,7 +199,7 @@ private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
 
     private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
         let element = try next()
-        return try JSONValueDecoder.decode(type, from: element.value, at: element.codingPath)
+        return try JSONValueDecoder.decode(type, from: element.value, at: element.codingPath, asJSONDecoderReads: asJSONDecoderReads)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -191,24 +214,27 @@ private struct UnkeyedValueContainer: UnkeyedDecodingContainer {
 private struct SingleValueContainer: SingleValueDecodingContainer {
     let value: JSONValue
     let codingPath: [any CodingKey]
+    let asJSONDecoderReads: Bool
 
     func decodeNil() -> Bool { value == .null }
     func decode(_ type: Bool.Type) throws -> Bool { try JSONValueDecoder.bool(from: value, at: codingPath) }
     func decode(_ type: String.Type) throws -> String { try JSONValueDecoder.string(from: value, at: codingPath) }
     func decode(_ type: Double.Type) throws -> Double { try JSONValueDecoder.double(from: value, at: codingPath) }
     func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
-    func decode(_ type: Int.Type) throws -> Int { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
-    func decode(_ type: UInt.Type) throws -> UInt { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try JSONValueDecoder.integer(type, from: value, at: codingPath) }
+    func decode(_ type: Int.Type) throws -> Int { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
+    func decode(_ type: UInt.Type) throws -> UInt { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try JSONValueDecoder.integer(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads) }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONValueDecoder.decode(type, from: value, at: codingPath) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONValueDecoder.decode(type, from: value, at: codingPath, asJSONDecoderReads: asJSONDecoderReads)
+    }
 }
 
 /// A name as a coding key, for coding paths in errors.

@@ -22,11 +22,27 @@ extension JSONValue {
         return try builder.value()
     }
 
+    /// Builds the tree of one JSON value the scanner has already checked (a
+    /// request's params, scanned with its line), without scanning it again.
+    /// Throws for a number beyond Double's range, and for an integer beyond
+    /// Int64's: as a Double it could round into range, where `JSONDecoder`,
+    /// reading the digits, refuses it for an integer parameter.
+    init(checked json: Data) throws(JSONSyntaxError) {
+        let built = json.withUnsafeBytes { bytes in
+            Result { () throws(JSONSyntaxError) in
+                var builder = TreeBuilder(bytes: bytes, position: 0, integersMustFit: true)
+                return try builder.value()
+            }
+        }
+        self = try built.get()
+    }
+
     /// Walks bytes the scanner has checked; recursion is bounded by the
     /// scanner's depth limit.
     private struct TreeBuilder {
         let bytes: UnsafeRawBufferPointer
         var position: Int
+        var integersMustFit = false
 
         mutating func value() throws(JSONSyntaxError) -> JSONValue {
             skipWhitespace()
@@ -80,6 +96,9 @@ extension JSONValue {
                 }
                 let text = String(decoding: bytes[start..<position], as: UTF8.self)
                 if let integer = Int64(text) { return .integer(integer) }
+                if integersMustFit, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+                    throw JSONSyntaxError(offset: start, "the integer \(text.prefix(40)) is beyond Int64")
+                }
                 guard let double = Double(text), double.isFinite else {
                     throw JSONSyntaxError(offset: start, "the number \(text.prefix(40)) is too large to hold")
                 }
