@@ -278,6 +278,57 @@ def concurrently(path, clients, total):
     return received
 
 
+def subscribed(path, count, events_before):
+    """`count` connections each subscribed to the shared view `main`, their
+    replies (the whole state) read. Returns them, non-blocking."""
+    subscribers = []
+    for number in range(count):
+        subscriber = Client(path)
+        subscriber.sock.sendall((json.dumps({"jsonrpc": "2.0", "id": number, "method": "view.subscribe",
+                                             "params": {"view": "main"}}, separators=(",", ":")) + "\n").encode())
+        while True:
+            line = subscriber.read_line()
+            if b'"id":' in line and b'"result"' in line:
+                break
+        subscriber.sock.setblocking(False)
+        # Counted as the adds are numbered: the event of add N is the Nth.
+        subscriber.events = events_before
+        subscribers.append(subscriber)
+    return subscribers
+
+
+def fan_out(client, subscribers, first, count):
+    """Adds one at a time; after each, every subscriber has read its event,
+    so none lags (a lagging subscriber's events are coalesced: less work)."""
+    selector = selectors.DefaultSelector()
+    for subscriber in subscribers:
+        selector.register(subscriber.sock, selectors.EVENT_READ, subscriber)
+    for request_id in range(first, first + count):
+        client.sock.sendall(add_line(request_id, f"item {request_id}"))
+        expect_result(client.read_line(), request_id)
+        waiting = {subscriber for subscriber in subscribers if subscriber.events < request_id}
+        deadline = time.monotonic() + STOP_TIMEOUT
+        while waiting:
+            if time.monotonic() > deadline:
+                fail("the subscribers' events did not all come")
+            for key, _ in selector.select(timeout=10):
+                subscriber = key.data
+                try:
+                    chunk = subscriber.sock.recv(65536)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    fail("todod closed a subscriber's connection")
+                subscriber.buffer += chunk
+                while b"\n" in subscriber.buffer:
+                    line, _, subscriber.buffer = subscriber.buffer.partition(b"\n")
+                    if b'"view.changed"' in line:
+                        subscriber.events += 1
+                        if subscriber.events == request_id:
+                            waiting.discard(subscriber)
+    selector.close()
+
+
 def instructions(path):
     """The Ir total of one callgrind output file."""
     with open(path) as file:
@@ -330,6 +381,24 @@ def measure_dump(args):
             todod.stop()
             figures["clients"] = instructions(phase) / args.total
             figures["clients wal"] = wal_pages(written, received, todod.page_size(), args.total)
+        if "fanout" in args.parts:
+            todod = Todod(args.todod, "fanout", args.keep, args.valgrind_arg)
+            runs.append(todod)
+            client = Client(todod.socket_path)
+            one_at_a_time(client, 1, args.adds)
+            subscribers = subscribed(todod.socket_path, args.subscribers, events_before=args.adds)
+            fan_out(client, subscribers, args.adds + 1, args.fanout_adds)
+            todod.dump("subscribed")
+            fan_out(client, subscribers, args.adds + args.fanout_adds + 1, args.fanout_adds)
+            phase = todod.dump("fanout")
+            for subscriber in subscribers:
+                subscriber.close()
+            client.close()
+            todod.stop()
+            figures["fanout"] = instructions(phase) / args.fanout_adds
+            if args.profile and profile_file is None:
+                profile_file = os.path.join(tempfile.gettempdir(), f"callgrind.fanout.{os.getpid()}")
+                shutil.copy(phase, profile_file)
     finally:
         for todod in runs:
             todod.clean_up()
@@ -545,7 +614,12 @@ def main():
     parser.add_argument("--total", type=int, default=2000, help="adds the concurrent clients send in all (default 2000)")
     parser.add_argument("--method", choices=("dump", "runs"), default="dump",
                         help="dump: callgrind_control --dump between phases (default); runs: separate runs of todod")
-    parser.add_argument("--parts", default="one,clients", help="one, clients or both (default one,clients)")
+    parser.add_argument("--parts", default="one,clients",
+                        help="one, clients, fanout, comma-separated (default one,clients)")
+    parser.add_argument("--subscribers", type=int, default=100,
+                        help="fanout: connections subscribed to the shared view main (default 100)")
+    parser.add_argument("--fanout-adds", type=int, default=200,
+                        help="fanout: adds measured, each read by every subscriber (default 200)")
     parser.add_argument("--profile", type=int, metavar="N", default=0,
                         help="also print the top N functions of one client's adds (needs symbols)")
     parser.add_argument("--keep", metavar="DIR", help="copy callgrind's output files to DIR")
@@ -560,6 +634,8 @@ def main():
     for tool in ("valgrind", "callgrind_control", "callgrind_annotate"):
         if not shutil.which(tool):
             fail(f"{tool} is not on the PATH (Debian: apt-get install valgrind)")
+    if "fanout" in args.parts and args.method != "dump":
+        fail("--parts fanout is measured with --method dump only")
     begun = time.monotonic()
     figures, profile_file = (measure_dump if args.method == "dump" else measure_runs)(args)
     print(f"\ntodod: {args.todod}")
@@ -574,6 +650,12 @@ def main():
     if "clients" in figures:
         print(f"| {args.clients} clients at once, {args.total:,} adds (connections included) "
               f"| {figures['clients']:,.0f} | {figures['clients wal']:.2f} |")
+    if "fanout" in figures:
+        print(f"| 1 client, one at a time, each add's event read by {args.subscribers} subscribers "
+              f"({args.fanout_adds} adds) | {figures['fanout']:,.0f} | — |")
+        if "one" in figures:
+            print(f"\nper subscriber and event, over the marginal add: "
+                  f"{(figures['fanout'] - figures['one']) / args.subscribers:,.0f}")
     if figures.get("start") is not None:
         print(f"\nstart to first greeting: {figures['start']:,}; stop: {figures['stop']:,}")
     if figures.get("start+stop") is not None:
@@ -587,7 +669,7 @@ def main():
             if not args.keep:
                 os.unlink(profile_file)
             else:
-                shutil.move(profile_file, os.path.join(args.keep, "one-second.callgrind"))
+                shutil.move(profile_file, os.path.join(args.keep, os.path.basename(profile_file).split(".")[1] + ".callgrind"))
 
 
 if __name__ == "__main__":

@@ -69,8 +69,9 @@ extension OwnerState {
                 if empty == nil { empty = MessageEncoding.json(unchanged) }
                 data = empty!
             }
+            // Not `touched`: the lines wake their writer themselves, and a
+            // connection that only watches has no replies to release.
             connection.lines.sendEvent(ListViewChanged.line(subscription: subscription.id, encodedBody: data))
-            touched.insert(connection.id)
         }
     }
 
