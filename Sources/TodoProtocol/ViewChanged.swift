@@ -43,20 +43,20 @@ public enum ListViewChanged: RPCNotification {
     /// subscriber that gets the same body: the subscription id is spliced in
     /// front, so a change fanned out to a thousand subscribers is encoded once.
     ///
-    /// Every part goes in as contiguous bytes: `Data` appends a sequence (a
-    /// string's UTF-8 view, a slice of itself) byte by byte, which made this
-    /// line 7,600 instructions of every subscriber's event.
+    /// Built as bytes and made `Data` once: each `Data.append` costs about
+    /// 800 instructions (a string's UTF-8 view or a slice of itself byte by
+    /// byte, more), and this line is made for every subscriber of an event.
     public static func line(subscription: Int, encodedBody: Data) -> Data {
-        var line = Data(capacity: encodedBody.count + 80)
+        var line: [UInt8] = []
+        line.reserveCapacity(encodedBody.count + 80)
         line.append(contentsOf: linePrefix)
-        line.append(contentsOf: Array(String(subscription).utf8))
+        line.append(contentsOf: String(subscription).utf8)
         if encodedBody.count > 2 { line.append(UInt8(ascii: ",")) }
         encodedBody.withUnsafeBytes { body in
-            // The body's "{" is already written.
-            if body.count > 1 { line.append(body.baseAddress!.assumingMemoryBound(to: UInt8.self) + 1, count: body.count - 1) }
+            line.append(contentsOf: body.dropFirst())  // the body's "{" is already written
         }
         line.append(contentsOf: lineEnd)
-        return line
+        return Data(line)
     }
 
     private static let linePrefix = Array(#"{"jsonrpc":"2.0","method":"view.changed","params":{"subscription":"#.utf8)
