@@ -21,6 +21,13 @@ its socket and greeting, and measures two loads in two runs of todod:
   (2,000) one at a time, all at once: every instruction from the first
   connection to the last reply, divided by the adds.
 
+With `--parts one,fanout` it also counts one event fanned out:
+`--subscribers` connections (100) subscribed to the shared view `main`,
+adds sent one at a time, each only once every subscriber has read the last
+event (a lagging subscriber's events are coalesced: less work), over
+`--fanout-adds` adds (200); it prints the cost per subscriber and event
+over the marginal add.
+
 How the phases are told apart (`--method`):
 
 - `dump` (the default): `callgrind_control --dump` between the phases, which
