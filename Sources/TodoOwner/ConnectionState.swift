@@ -52,8 +52,9 @@ struct ConnectionState {
 struct PendingReply {
     struct Part {
         var id: RequestID?
-        /// The JSON object, without a newline.
-        var object: Data
+        /// The reply as a line: the JSON object and a newline, as it is
+        /// sent when it is not a batch's member (most replies).
+        var line: Data
         var durableAt: Int
         /// A subscription this request made: ended if the reply fails.
         var subscription: Int?
@@ -65,21 +66,10 @@ struct PendingReply {
     var parts: [Part]
     var isBatch: Bool
 
-    var durableAt: Int { parts.map(\.durableAt).max() ?? 0 }
+    var durableAt: Int { parts.count == 1 ? parts[0].durableAt : parts.map(\.durableAt).max() ?? 0 }
 
+    /// `REPLY\n`, or `[REPLY,REPLY]\n` for a batch.
     var line: Data {
-        guard isBatch else { return parts[0].object + [UInt8(ascii: "\n")] }
-        var line = Data([UInt8(ascii: "[")])
-        for (index, part) in parts.enumerated() {
-            if index > 0 { line.append(UInt8(ascii: ",")) }
-            line.append(part.object)
-        }
-        line.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
-        return line
-    }
-
-    /// A line without its newline.
-    static func object(_ line: Data) -> Data {
-        line.last == UInt8(ascii: "\n") ? line.dropLast() : line
+        isBatch ? MessageEncoding.batch(parts.map(\.line)) : parts[0].line
     }
 }

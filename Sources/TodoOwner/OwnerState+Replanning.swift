@@ -111,8 +111,7 @@ extension OwnerState {
             if replanned.request.method == "todo.import" {
                 // Its staged text is spent: the client sends the file again.
                 part = replanned.request.id.map { id in
-                    PendingReply.Part(
-                        id: id, object: PendingReply.object(MessageEncoding.error(id: id, RPCError(TodoError.importOutdated))), durableAt: 0)
+                    PendingReply.Part(id: id, line: MessageEncoding.error(id: id, RPCError(TodoError.importOutdated)), durableAt: 0)
                 }
             } else {
                 part = answer(.success(replanned.request), from: connection)

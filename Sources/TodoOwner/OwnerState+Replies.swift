@@ -67,7 +67,7 @@ extension OwnerState {
                         viewModel.closeView(ended.view)
                     }
                     connections[id]!.replies[index].parts[partIndex] = PendingReply.Part(
-                        id: part.id, object: PendingReply.object(MessageEncoding.error(id: part.id, error)), durableAt: 0)
+                        id: part.id, line: MessageEncoding.error(id: part.id, error), durableAt: 0)
                 }
             }
             touched.insert(id)
@@ -97,21 +97,20 @@ extension OwnerState {
         let request: IncomingRequest
         switch parsed {
         case .failure(let rejection):
-            return PendingReply.Part(
-                id: rejection.id, object: PendingReply.object(MessageEncoding.error(id: rejection.id, rejection.error)), durableAt: 0)
+            return PendingReply.Part(id: rejection.id, line: MessageEncoding.error(id: rejection.id, rejection.error), durableAt: 0)
         case .success(let parsed):
             request = parsed
         }
         do {
             let answer = try dispatch(request, from: connection)
-            guard let id = request.id else { return nil }
+            guard let id = request.id, let line = answer.result else { return nil }
             return PendingReply.Part(
-                id: id, object: PendingReply.object(MessageEncoding.response(id: id, result: answer.result)),
+                id: id, line: line,
                 durableAt: answer.durableAt, subscription: answer.subscription,
                 request: isShared && answer.durableAt > publishedRevision ? request : nil)
         } catch {
             guard let id = request.id else { return nil }
-            return PendingReply.Part(id: id, object: PendingReply.object(MessageEncoding.error(id: id, Self.rpcError(error))), durableAt: 0)
+            return PendingReply.Part(id: id, line: MessageEncoding.error(id: id, Self.rpcError(error)), durableAt: 0)
         }
     }
 
