@@ -10,40 +10,96 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
     public static let maximumNotes = 100
 
     public let id: TodoID
-    public var title: String
-    public var isDone: Bool
-    public var createdAt: Date
-    public var updatedAt: Date
+    /// The other fields, in a box shared by the copies of this item until one
+    /// of them changes (copy on write). An edit passes an item through the
+    /// collection, its undo step, each view's placement, the row and the
+    /// store: about 25 copies, each of which retained every string, set and
+    /// dictionary of the item (12,000 instructions of a durable add). Now a
+    /// copy retains the box.
+    private var box: Box
+
+    public var title: String {
+        get { box.fields.title }
+        _modify { yield &fields.title }
+    }
+    public var isDone: Bool {
+        get { box.fields.isDone }
+        _modify { yield &fields.isDone }
+    }
+    public var createdAt: Date {
+        get { box.fields.createdAt }
+        _modify { yield &fields.createdAt }
+    }
+    public var updatedAt: Date {
+        get { box.fields.updatedAt }
+        _modify { yield &fields.updatedAt }
+    }
     /// When the item was last marked done; `nil` while it is active.
-    public var completedAt: Date?
-    public var due: DueDate?
+    public var completedAt: Date? {
+        get { box.fields.completedAt }
+        _modify { yield &fields.completedAt }
+    }
+    public var due: DueDate? {
+        get { box.fields.due }
+        _modify { yield &fields.due }
+    }
     /// Tags as written; two tags that differ only in case are the same tag
     /// (`ItemFields.adding(tag:)` keeps the first spelling).
-    public var tags: Set<String>
+    public var tags: Set<String> {
+        get { box.fields.tags }
+        _modify { yield &fields.tags }
+    }
     /// A dotted path such as `home.garden`; a query for `home` matches it.
-    public var project: String?
-    public var priority: Priority?
+    public var project: String? {
+        get { box.fields.project }
+        _modify { yield &fields.project }
+    }
+    public var priority: Priority? {
+        get { box.fields.priority }
+        _modify { yield &fields.priority }
+    }
     /// Oldest first. Removed one at a time, by position.
-    public var notes: [TodoNote]
+    public var notes: [TodoNote] {
+        get { box.fields.notes }
+        _modify { yield &fields.notes }
+    }
     /// Hidden from the default views until this day begins (or this moment comes).
-    public var wait: DueDate?
+    public var wait: DueDate? {
+        get { box.fields.wait }
+        _modify { yield &fields.wait }
+    }
     /// When set, completing the item brings it back due again (see `Recurrence`).
-    public var recurrence: Recurrence?
+    public var recurrence: Recurrence? {
+        get { box.fields.recurrence }
+        _modify { yield &fields.recurrence }
+    }
     /// The declared fields' values (`scheduled`, `until`, those todod.conf
     /// declares), by field name. A value whose declaration was removed stays
     /// (an orphan, as Taskwarrior calls it): shown raw and exported as it came.
-    public var values: [String: FieldValue]
+    public var values: [String: FieldValue] {
+        get { box.fields.values }
+        _modify { yield &fields.values }
+    }
     /// When each field last changed, for fields changed since the item was
     /// created (`todoctl show` says it); a field missing here has not changed.
-    public var fieldChangedAt: [ItemField: Date]
+    public var fieldChangedAt: [ItemField: Date] {
+        get { box.fields.fieldChangedAt }
+        _modify { yield &fields.fieldChangedAt }
+    }
     /// Who the item is elsewhere: the Taskwarrior UUID or iCalendar UID it
     /// was imported with, so that importing the same file again updates it
     /// instead of adding it twice. Nil for items made here (their exports
     /// carry an identity derived from the list and the id; see `ExternalIdentity`).
-    public var externalID: String?
+    public var externalID: String? {
+        get { box.fields.externalID }
+        _modify { yield &fields.externalID }
+    }
     /// What the programs it was imported from keep and todod does not model,
     /// written back when it is exported to them (see `ForeignFields`).
-    public var foreign: ForeignFields
+    public var foreign: ForeignFields {
+        get { box.fields.foreign }
+        _modify { yield &fields.foreign }
+    }
 
     public init(
         id: TodoID,
@@ -65,22 +121,59 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         foreign: ForeignFields = ForeignFields()
     ) {
         self.id = id
-        self.title = title
-        self.isDone = isDone
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt ?? createdAt
-        self.completedAt = completedAt
-        self.due = due
-        self.tags = tags
-        self.project = project
-        self.priority = priority
-        self.notes = notes
-        self.wait = wait
-        self.recurrence = recurrence
-        self.values = values
-        self.fieldChangedAt = fieldChangedAt
-        self.externalID = externalID
-        self.foreign = foreign
+        self.box = Box(
+            Fields(
+                title: title, isDone: isDone, createdAt: createdAt, updatedAt: updatedAt ?? createdAt, completedAt: completedAt,
+                due: due, tags: tags, project: project, priority: priority, notes: notes, wait: wait, recurrence: recurrence,
+                values: values, fieldChangedAt: fieldChangedAt, externalID: externalID, foreign: foreign))
+    }
+
+    /// The fields but the id, as they are stored in the box.
+    private struct Fields: Hashable {
+        var title: String
+        var isDone: Bool
+        var createdAt: Date
+        var updatedAt: Date
+        var completedAt: Date?
+        var due: DueDate?
+        var tags: Set<String>
+        var project: String?
+        var priority: Priority?
+        var notes: [TodoNote]
+        var wait: DueDate?
+        var recurrence: Recurrence?
+        var values: [String: FieldValue]
+        var fieldChangedAt: [ItemField: Date]
+        var externalID: String?
+        var foreign: ForeignFields
+    }
+
+    /// `@unchecked` because its `fields` are a `var`: they are only written
+    /// through `TodoItem.fields`, which first gives the item a box of its
+    /// own unless no other item (on any thread) holds this one, so a box
+    /// that is shared is never written.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The fields, for writing: copied into a new box first when another
+    /// item shares this one.
+    private var fields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    public static func == (lhs: TodoItem, rhs: TodoItem) -> Bool {
+        lhs.id == rhs.id && (lhs.box === rhs.box || lhs.box.fields == rhs.box.fields)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(box.fields)
     }
 
     /// Not done and past due, at `now` in `timeZone`.
