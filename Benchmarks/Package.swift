@@ -38,6 +38,14 @@ let package = Package(
             name: "todod-protocol-bench",
             dependencies: ["BenchmarkSupport", .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
+        // The list view model's properties made into JSONValues, and read back
+        // by JSONValueDecoder against through JSON text, in-process.
+        .executableTarget(
+            name: "json-value-bench",
+            dependencies: [
+                .product(name: "TodoViewState", package: "todod"), .product(name: "TodoProtocol", package: "todod"),
+            ]
+        ),
         // todoctl against Taskwarrior, as whole processes.
         .executableTarget(name: "todoctl-bench", dependencies: ["BenchmarkSupport"]),
         // Several todod sharing one list in a throwaway PostgreSQL cluster,

@@ -36,6 +36,8 @@ enum JSONSchema {
 
     /// An item's id: items are numbered from 1.
     static let itemID: JSONValue = ["type": "integer", "minimum": 1]
+    /// A date as people type it (`$defs` `DueDate`).
+    static let dueDate = ref("DueDate")
     /// A shared view's name.
     static let viewName: JSONValue = ["type": "string", "minLength": 1, "maxLength": 64]
     /// The parameters of a method that takes none, and the result of one that returns nothing.

@@ -2,6 +2,12 @@
 /// reads a view-model property's value out of a state or an event, without
 /// writing JSON text and reading it back. Reads what `JSONDecoder` reads
 /// from the same JSON, for the protocol's wire types.
+///
+/// It earns its 220 lines: on the list view model's properties of an
+/// organised list it reads all 24 in 57–62 µs where writing them as text and
+/// reading that with `JSONDecoder` takes 157–167 µs (2.7×), and applies an
+/// edit's six in 19–21 µs against 61–66 µs (3.2×): every event a watching
+/// client applies (`json-value-bench`, docs/performance.md, "JSONValue coding").
 public enum JSONValueDecoder {
     public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try decode(type, from: value, at: [], asJSONDecoderReads: false)
@@ -278,4 +284,12 @@ private struct NameKey: CodingKey {
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
+}
+
+/// An array position as a coding key, for coding paths in errors.
+private struct IndexKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String { "Index \(intValue!)" }
+    init(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
 }

@@ -5,8 +5,7 @@ import TodoViewState
 /// property is listed here.
 extension ViewModelProperties {
     /// The named properties' values as JSON (names that are not properties
-    /// are skipped), each encoded straight into a `JSONValue`: this runs for
-    /// every change, for the properties that changed.
+    /// are skipped): this runs for every change, for the properties that changed.
     public func values(forKeys keys: [String]) -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
         for property in Self.declarations where keys.contains(property.name) {
@@ -18,7 +17,7 @@ extension ViewModelProperties {
     /// One property's value as JSON.
     public func wireValue(of property: ViewModelProperty<Self>) -> JSONValue {
         do {
-            return try JSONValueEncoder.encode(PropertyValue(model: self, property: property))
+            return try JSONValue(encoding: PropertyValue(model: self, property: property))
         } catch {
             // Property values are strings, integers, booleans and arrays of
             // plain structs; encoding one cannot fail unless a type is broken.

@@ -104,7 +104,7 @@ public enum ProtocolDescription {
         "TodoRow": RowSchema.schema,
         "NameCount": JSONSchema.object(["name": JSONSchema.string, "count": JSONSchema.integer]),
         "NamedView": JSONSchema.open(NamedViewSummary.objectSchema),
-        "ItemDetails": JSONSchema.open(ItemDetails.schema),
+        "ItemDetails": JSONSchema.open(ItemDetails.objectSchema),
         "ListSort": [
             "type": "string",
             "pattern": "^[a-z]+[+-]?(,[a-z]+[+-]?)*$",
@@ -122,11 +122,8 @@ public enum ProtocolDescription {
             ], description: "A reminder that belongs on the desktop now, worded for a notification."),
         "TodoListProperties": JSONSchema.open(JSONSchema.object(propertySchemas, description: "A list view's values besides its rows.")),
         "TodoListState": JSONSchema.object(["properties": JSONSchema.ref("TodoListProperties"), "rows": JSONSchema.array(JSONSchema.ref("TodoRow"))]),
-        "WatchedState": JSONSchema.object(
-            [
-                "properties": ["type": "object", "properties": .object(propertySchemas), "additionalProperties": true],
-                "rows": JSONSchema.nullable(JSONSchema.array(JSONSchema.ref("TodoRow"))),
-            ], description: "A subscription's state: its watched properties, and its rows (null unless rows are watched)."),
+        "WatchedState": WatchedState.objectSchema(
+            description: "A subscription's state: its watched properties, and its rows (null unless rows are watched)."),
         "RowEdit": [
             "oneOf": [
                 JSONSchema.object(["op": ["const": "insert"], "index": JSONSchema.integer, "row": JSONSchema.ref("TodoRow")]),
@@ -145,23 +142,14 @@ public enum ProtocolDescription {
             ],
             optional: ["instance", "origin"]),
         "ChangeBody": JSONSchema.object(changeBody, description: "One transaction's effect on one view, as a subscriber sees it."),
-        "ResumePoint": JSONSchema.object(["epoch": JSONSchema.string, "revision": JSONSchema.integer]),
-        "ViewSelection": JSONSchema.object(
-            [
-                "view": JSONSchema.viewName, "own": JSONSchema.boolean, "filter": propertySchemas["filter"]!, "sort": JSONSchema.ref("ListSort"),
-                "query": JSONSchema.string, "grouping": JSONSchema.enumeration(["project", "none"]),
-                "flat": [
-                    "type": "boolean",
-                    "description": "With own: true, rows in sort order alone, without subtasks under their parents or path rows.",
-                ],
-            ],
-            optional: ["view", "own", "filter", "sort", "query", "grouping", "flat"]),
+        "ResumePoint": ResumePoint.objectSchema,
+        "ViewSelection": ViewSelection.objectSchema,
         "AddPrompt": JSONSchema.object([
             "title": JSONSchema.string, "message": JSONSchema.string, "action": JSONSchema.string, "blankTitleMessage": JSONSchema.string,
         ]),
         "Empty": JSONSchema.object([:]),
-        "ItemResult": JSONSchema.open(JSONSchema.object(["item": JSONSchema.ref("TodoRow")])),
-        "CommandResult": JSONSchema.object(["done": JSONSchema.nullable(JSONSchema.string)]),
+        "ItemResult": JSONSchema.open(ItemResult.objectSchema),
+        "CommandResult": CommandResult.objectSchema,
         "DueDate": [
             "type": "string",
             "description":

@@ -153,6 +153,6 @@ struct ItemTargets: ParsableArguments {
 
     /// A transaction command for `method` with `params`.
     static func command<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws -> Transaction.Command {
-        Transaction.Command(method: M.name, params: try JSONValueEncoder.encode(params))
+        Transaction.Command(method: M.name, params: try JSONValue(encoding: params))
     }
 }

@@ -6,9 +6,17 @@ public enum ParseDate: RPCMethod {
     public static let name = "date.parse"
     public static let summary = "Reads a typed date as the daemon would (its clock and time zone) and says it back; changes nothing."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var text: String
         public init(text: String) { self.text = text }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case text }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .text: .required(String.wireType.schema)
+            }
+        }
     }
 
     public struct Result: Codable, Hashable, Sendable, KeyedSchema {
@@ -32,15 +40,15 @@ public enum ParseDate: RPCMethod {
             case iso, kind, worded, dueText
         }
 
-        static func schema(of key: CodingKeys) -> JSONValue {
+        static func schema(of key: CodingKeys) -> KeySchema {
             switch key {
-            case .iso, .worded, .dueText: String.wireType.schema
-            case .kind: JSONSchema.enumeration(["day", "moment"])
+            case .iso, .worded, .dueText: .required(String.wireType.schema)
+            case .kind: .required(JSONSchema.enumeration(["day", "moment"]))
             }
         }
     }
 
-    public static var paramsSchema: JSONValue { JSONSchema.object(["text": JSONSchema.string]) }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static var resultSchema: JSONValue { Result.objectSchema }
     public static let errors = ["todo.invalidDueDate", "protocol.invalidParams"]
 }

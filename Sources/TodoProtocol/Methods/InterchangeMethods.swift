@@ -18,7 +18,7 @@ public enum ImportTodos: RPCMethod {
     /// At most this many items are listed in a reply; `unlisted` counts the rest.
     public static let maximumListed = 5_000
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var format: InterchangeFormat
         public var text: String
         public var more: Bool?
@@ -29,9 +29,21 @@ public enum ImportTodos: RPCMethod {
             self.more = more
             self.dryRun = dryRun
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case format, text, more, dryRun
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .format: .required(InterchangeFormat.schema)
+            case .text: .required(String.wireType.schema)
+            case .more, .dryRun: .optional(Bool.wireType.schema)
+            }
+        }
     }
 
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, KeyedSchema {
         /// Bytes staged so far (a part with `more`); 0 once the import is done.
         public var staged: Int
         public var added: Int
@@ -57,9 +69,21 @@ public enum ImportTodos: RPCMethod {
             self.unlisted = unlisted
             self.done = done
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case staged, added, updated, unchanged, skipped, items, unlisted, done
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .staged, .added, .updated, .unchanged, .skipped, .unlisted: .required(Int.wireType.schema)
+            case .items: .required(JSONSchema.array(Entry.objectSchema))
+            case .done: .required(String?.wireType.schema)
+            }
+        }
     }
 
-    public struct Entry: Codable, Hashable, Sendable {
+    public struct Entry: Codable, Hashable, Sendable, KeyedSchema {
         /// "add", "update", "unchanged" or "skip".
         public var action: String
         @ExplicitNull public var id: Int64?
@@ -76,29 +100,23 @@ public enum ImportTodos: RPCMethod {
             self.source = source
             self.remarks = remarks
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case action, id, title, source, remarks
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .action: .required(JSONSchema.enumeration(["add", "update", "unchanged", "skip"]))
+            case .id: .required(JSONSchema.nullable(JSONSchema.itemID))
+            case .title, .source: .required(String.wireType.schema)
+            case .remarks: .required([String].wireType.schema)
+            }
+        }
     }
 
-    public static var paramsSchema: JSONValue {
-        JSONSchema.object(
-            [
-                "format": JSONSchema.enumeration(InterchangeFormat.allCases.map(\.rawValue)), "text": JSONSchema.string,
-                "more": JSONSchema.boolean, "dryRun": JSONSchema.boolean,
-            ], optional: ["more", "dryRun"])
-    }
-
-    public static var resultSchema: JSONValue {
-        JSONSchema.object([
-            "staged": JSONSchema.integer, "added": JSONSchema.integer, "updated": JSONSchema.integer,
-            "unchanged": JSONSchema.integer, "skipped": JSONSchema.integer, "unlisted": JSONSchema.integer,
-            "items": JSONSchema.array(
-                JSONSchema.object([
-                    "action": JSONSchema.enumeration(["add", "update", "unchanged", "skip"]),
-                    "id": JSONSchema.nullable(JSONSchema.itemID), "title": JSONSchema.string, "source": JSONSchema.string,
-                    "remarks": JSONSchema.array(JSONSchema.string),
-                ])),
-            "done": JSONSchema.nullable(JSONSchema.string),
-        ])
-    }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
+    public static var resultSchema: JSONValue { Result.objectSchema }
 
     public static let errors = ["todo.invalidImport", "todo.importTooLarge", "todo.importOutdated"] + commandErrors
 }
@@ -111,7 +129,7 @@ public enum ExportTodos: RPCMethod {
         "Writes every item, or those a query matches, as Taskwarrior JSON, todo.txt or iCalendar, in parts: call again with the cursor until it is null."
     public static let partBytes = 512 << 10
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var format: InterchangeFormat
         public var query: String?
         /// From the previous part's result; absent for the first part.
@@ -121,9 +139,20 @@ public enum ExportTodos: RPCMethod {
             self.query = query
             self.cursor = cursor
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case format, query, cursor
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .format: .required(InterchangeFormat.schema)
+            case .query, .cursor: .optional(String.wireType.schema)
+            }
+        }
     }
 
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, KeyedSchema {
         /// This part of the document: the parts joined in order are the whole.
         public var text: String
         /// Items in this part.
@@ -135,19 +164,27 @@ public enum ExportTodos: RPCMethod {
             self.count = count
             self.cursor = cursor
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case text, count, cursor
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .text: .required(String.wireType.schema)
+            case .count: .required(Int.wireType.schema)
+            case .cursor: .required(String?.wireType.schema)
+            }
+        }
     }
 
-    public static var paramsSchema: JSONValue {
-        JSONSchema.object(
-            [
-                "format": JSONSchema.enumeration(InterchangeFormat.allCases.map(\.rawValue)), "query": JSONSchema.string,
-                "cursor": JSONSchema.string,
-            ], optional: ["query", "cursor"])
-    }
-
-    public static var resultSchema: JSONValue {
-        JSONSchema.object(["text": JSONSchema.string, "count": JSONSchema.integer, "cursor": JSONSchema.nullable(JSONSchema.string)])
-    }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
+    public static var resultSchema: JSONValue { Result.objectSchema }
 
     public static let errors = ["todo.invalidQuery", "protocol.invalidParams"]
+}
+
+extension InterchangeFormat {
+    /// The formats by name, as `todo.import` and `todo.export` take them.
+    static var schema: JSONValue { JSONSchema.enumeration(allCases.map(\.rawValue)) }
 }

@@ -8,7 +8,7 @@ public enum AddTodo: RPCMethod {
     public static let summary =
         "Adds an item: title taken literally, or text read as shorthand (buy milk +errands pro:home due:fri); exactly one."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         /// The title, exactly (trimmed).
         public var title: String?
         /// Add shorthand (PROTOCOL.md, Shorthand): title words, `+tag`, `project:`, `priority:`, `due:`, `wait:`, `recur:`.
@@ -20,15 +20,20 @@ public enum AddTodo: RPCMethod {
             self.text = text
             self.due = due
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case title, text, due }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .title, .text: .optional(String.wireType.schema)
+            case .due: .optional(JSONSchema.dueDate)
+            }
+        }
     }
 
     public typealias Result = ItemResult
 
-    public static var paramsSchema: JSONValue {
-        JSONSchema.object(
-            ["title": JSONSchema.string, "text": JSONSchema.string, "due": JSONSchema.ref("DueDate")],
-            optional: ["title", "text", "due"])
-    }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static var resultSchema: JSONValue { ItemResult.schema }
     public static let errors =
         ["todo.invalidTitle", "todo.invalidDueDate", "todo.invalidShorthand", "todo.invalidRecurrence", "todo.tooMany"]
@@ -43,18 +48,27 @@ public enum ModifyTodo: RPCMethod {
     public static let summary =
         "Changes an item with shorthand: +tag -tag project: priority: due: wait: recur: (empty value clears); other words retitle it."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var id: Int64
         public var text: String
         public init(id: Int64, text: String) {
             self.id = id
             self.text = text
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case id, text }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .id: .required(JSONSchema.itemID)
+            case .text: .required(String.wireType.schema)
+            }
+        }
     }
 
     public typealias Result = ItemResult
 
-    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "text": JSONSchema.string]) }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static var resultSchema: JSONValue { ItemResult.schema }
     public static let errors =
         [
@@ -69,18 +83,27 @@ public enum AddTodoNote: RPCMethod {
     public static let name = "todo.addNote"
     public static let summary = "Adds a note (one line, timestamped) to an item."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var id: Int64
         public var text: String
         public init(id: Int64, text: String) {
             self.id = id
             self.text = text
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case id, text }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .id: .required(JSONSchema.itemID)
+            case .text: .required(String.wireType.schema)
+            }
+        }
     }
 
     public typealias Result = ItemResult
 
-    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "text": JSONSchema.string]) }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static var resultSchema: JSONValue { ItemResult.schema }
     public static let errors = ["todo.notFound", "todo.invalidNote", "todo.tooMany"] + commandErrors
     public static let isTransactable = true
@@ -91,20 +114,27 @@ public enum RemoveTodoNote: RPCMethod {
     public static let name = "todo.removeNote"
     public static let summary = "Removes an item's note by number (1 is the oldest, as todo.get lists them)."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var id: Int64
         public var number: Int
         public init(id: Int64, number: Int) {
             self.id = id
             self.number = number
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case id, number }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .id: .required(JSONSchema.itemID)
+            case .number: .required(["type": "integer", "minimum": 1])
+            }
+        }
     }
 
     public typealias Result = ItemResult
 
-    public static var paramsSchema: JSONValue {
-        JSONSchema.object(["id": JSONSchema.itemID, "number": ["type": "integer", "minimum": 1]])
-    }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static var resultSchema: JSONValue { ItemResult.schema }
     public static let errors = ["todo.notFound", "todo.noteNotFound"] + commandErrors
     public static let isTransactable = true
@@ -115,15 +145,23 @@ public enum GetTodo: RPCMethod {
     public static let name = "todo.get"
     public static let summary = "One item in full: its row, its notes, and when each field last changed."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var id: Int64
         public init(id: Int64) { self.id = id }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case id }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .id: .required(JSONSchema.itemID)
+            }
+        }
     }
 
     public typealias Result = ItemDetails
 
-    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID]) }
-    public static var resultSchema: JSONValue { JSONSchema.ref("ItemDetails") }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
+    public static var resultSchema: JSONValue { ItemDetails.reference }
     public static let errors = ["todo.notFound", "protocol.invalidParams"]
 }
 
@@ -132,18 +170,27 @@ public enum EditTodo: RPCMethod {
     public static let name = "todo.edit"
     public static let summary = "Retitles an item; the same title changes nothing."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var id: Int64
         public var title: String
         public init(id: Int64, title: String) {
             self.id = id
             self.title = title
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case id, title }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .id: .required(JSONSchema.itemID)
+            case .title: .required(String.wireType.schema)
+            }
+        }
     }
 
     public typealias Result = ItemResult
 
-    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "title": JSONSchema.string]) }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static var resultSchema: JSONValue { ItemResult.schema }
     public static let errors = ["todo.notFound", "todo.invalidTitle"] + commandErrors
     public static let isTransactable = true
@@ -154,18 +201,27 @@ public enum SetTodoDone: RPCMethod {
     public static let name = "todo.setDone"
     public static let summary = "Marks an item done or active."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var id: Int64
         public var done: Bool
         public init(id: Int64, done: Bool) {
             self.id = id
             self.done = done
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case id, done }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .id: .required(JSONSchema.itemID)
+            case .done: .required(Bool.wireType.schema)
+            }
+        }
     }
 
     public typealias Result = ItemResult
 
-    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID, "done": JSONSchema.boolean]) }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static var resultSchema: JSONValue { ItemResult.schema }
     public static let errors = ["todo.notFound"] + commandErrors
     public static let isTransactable = true
@@ -176,7 +232,7 @@ public enum SetTodoDue: RPCMethod {
     public static let name = "todo.setDue"
     public static let summary = "Sets or (with null) clears an item's due date."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var id: Int64
         /// Null clears, so it is always sent.
         @ExplicitNull public var due: String?
@@ -185,7 +241,15 @@ public enum SetTodoDue: RPCMethod {
             self.due = due
         }
 
-        private enum CodingKeys: String, CodingKey { case id, due }
+        enum CodingKeys: String, CodingKey, CaseIterable { case id, due }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .id: .required(JSONSchema.itemID)
+            // Required although Optional: null is how it is cleared.
+            case .due: .required(JSONSchema.nullable(JSONSchema.dueDate))
+            }
+        }
 
         /// `due` must be there, as a date or as null: a request that forgot
         /// it is refused rather than read as "clear the due date".
@@ -202,9 +266,7 @@ public enum SetTodoDue: RPCMethod {
 
     public typealias Result = ItemResult
 
-    public static var paramsSchema: JSONValue {
-        JSONSchema.object(["id": JSONSchema.itemID, "due": JSONSchema.nullable(JSONSchema.ref("DueDate"))])
-    }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static var resultSchema: JSONValue { ItemResult.schema }
     public static let errors = ["todo.notFound", "todo.invalidDueDate"] + commandErrors
     public static let isTransactable = true
@@ -215,24 +277,40 @@ public enum RemoveTodo: RPCMethod {
     public static let name = "todo.remove"
     public static let summary = "Deletes an item."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var id: Int64
         public init(id: Int64) { self.id = id }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case id }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .id: .required(JSONSchema.itemID)
+            }
+        }
     }
 
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, KeyedSchema {
         public var id: Int64
         public init(id: Int64) { self.id = id }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case id }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .id: .required(Int64.wireType.schema)
+            }
+        }
     }
 
-    public static var paramsSchema: JSONValue { JSONSchema.object(["id": JSONSchema.itemID]) }
-    public static var resultSchema: JSONValue { JSONSchema.object(["id": JSONSchema.integer]) }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
+    public static var resultSchema: JSONValue { Result.objectSchema }
     public static let errors = ["todo.notFound"] + commandErrors
     public static let isTransactable = true
 }
 
 /// One item in full, as `todo.get` gives it.
-public struct ItemDetails: Codable, Hashable, Sendable {
+public struct ItemDetails: Codable, Hashable, Sendable, KeyedSchema {
     public var item: TodoRow
     public var notes: [ItemNote]
     public var changes: [FieldChangeTime]
@@ -246,7 +324,7 @@ public struct ItemDetails: Codable, Hashable, Sendable {
         self.lines = lines
     }
 
-    public struct ItemNote: Codable, Hashable, Sendable {
+    public struct ItemNote: Codable, Hashable, Sendable, KeyedSchema {
         public var number: Int
         public var text: String
         /// ISO 8601.
@@ -260,9 +338,18 @@ public struct ItemDetails: Codable, Hashable, Sendable {
             self.added = added
             self.addedText = addedText
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case number, text, added, addedText }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .number: .required(Int.wireType.schema)
+            case .text, .added, .addedText: .required(String.wireType.schema)
+            }
+        }
     }
 
-    public struct FieldChangeTime: Codable, Hashable, Sendable {
+    public struct FieldChangeTime: Codable, Hashable, Sendable, KeyedSchema {
         public var field: String
         public var at: String
         public var text: String
@@ -272,23 +359,44 @@ public struct ItemDetails: Codable, Hashable, Sendable {
             self.at = at
             self.text = text
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case field, at, text }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .field, .at, .text: .required(String.wireType.schema)
+            }
+        }
     }
 
-    static let schema = JSONSchema.object([
-        "item": JSONSchema.ref("TodoRow"),
-        "notes": JSONSchema.array(
-            JSONSchema.object([
-                "number": JSONSchema.integer, "text": JSONSchema.string, "added": JSONSchema.string, "addedText": JSONSchema.string,
-            ])),
-        "changes": JSONSchema.array(JSONSchema.object(["field": JSONSchema.string, "at": JSONSchema.string, "text": JSONSchema.string])),
-        "lines": JSONSchema.array(JSONSchema.string),
-    ])
+    enum CodingKeys: String, CodingKey, CaseIterable { case item, notes, changes, lines }
+
+    static func schema(of key: CodingKeys) -> KeySchema {
+        switch key {
+        case .item: .required(JSONSchema.ref("TodoRow"))
+        case .notes: .required(JSONSchema.array(ItemNote.objectSchema))
+        case .changes: .required(JSONSchema.array(FieldChangeTime.objectSchema))
+        case .lines: .required([String].wireType.schema)
+        }
+    }
+
+    /// Its schema is one of the shared types, `ItemDetails`.
+    static let reference = JSONSchema.ref("ItemDetails")
 }
 
 /// The result of a command on one item: the item's row after the command.
-public struct ItemResult: Codable, Hashable, Sendable {
+public struct ItemResult: Codable, Hashable, Sendable, KeyedSchema {
     public var item: TodoRow
     public init(item: TodoRow) { self.item = item }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case item }
+
+    static func schema(of key: CodingKeys) -> KeySchema {
+        switch key {
+        case .item: .required(JSONSchema.ref("TodoRow"))
+        }
+    }
+
 
     /// Its schema is one of the shared types, as several methods return it.
     static let schema = JSONSchema.ref("ItemResult")

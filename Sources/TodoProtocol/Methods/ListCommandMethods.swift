@@ -50,9 +50,19 @@ public enum Redo: RPCMethod {
 /// The result of a command that is not about one item: what it did, worded
 /// as undo and redo say it ("mark all done", "clear 2 completed items"), or
 /// null when it changed nothing.
-public struct CommandResult: Codable, Hashable, Sendable {
+public struct CommandResult: Codable, Hashable, Sendable, KeyedSchema {
     @ExplicitNull public var done: String?
     public init(done: String?) { self.done = done }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case done
+    }
+
+    static func schema(of key: CodingKeys) -> KeySchema {
+        switch key {
+        case .done: .required(String?.wireType.schema)
+        }
+    }
 
     /// Its schema is one of the shared types, as several methods return it.
     static let schema = JSONSchema.ref("CommandResult")

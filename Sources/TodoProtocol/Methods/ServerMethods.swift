@@ -21,7 +21,7 @@ public enum ServerStatus: RPCMethod {
 
     /// Its properties are declared in key order, as the wire has them, so
     /// they are encoded without sorting (see `CanonicalJSONEncoder`).
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, KeyedSchema {
         public var connections: Int
         public var dataFile: String
         public var epoch: String
@@ -57,17 +57,22 @@ public enum ServerStatus: RPCMethod {
             self.uptimeSeconds = uptimeSeconds
             self.dataFile = dataFile
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case connections, dataFile, epoch, instance, items, `protocol`, revision, server, stale, store, subscriptions, uptimeSeconds
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .connections, .items, .revision, .subscriptions, .uptimeSeconds: .required(Int.wireType.schema)
+            case .dataFile, .epoch, .`protocol`, .server: .required(String.wireType.schema)
+            case .instance: .required(String?.wireType.schema)
+            case .stale: .required(Bool.wireType.schema)
+            case .store: .required(["enum": ["sqlite", "postgres"]])
+            }
+        }
     }
 
-    public static var resultSchema: JSONValue {
-        JSONSchema.object([
-            "server": JSONSchema.string, "protocol": JSONSchema.string, "epoch": JSONSchema.string,
-            "revision": JSONSchema.integer,
-            "items": JSONSchema.integer, "connections": JSONSchema.integer, "subscriptions": JSONSchema.integer,
-            "uptimeSeconds": JSONSchema.integer, "dataFile": JSONSchema.string,
-            "store": ["enum": ["sqlite", "postgres"]], "instance": JSONSchema.nullable(JSONSchema.string),
-            "stale": JSONSchema.boolean,
-        ])
-    }
+    public static var resultSchema: JSONValue { Result.objectSchema }
     public static let errors: [String] = []
 }

@@ -14,7 +14,7 @@ public enum SubscribeListView: RPCMethod {
     public static let summary =
         "A view's state and, from then on, one view.changed per transaction; with since, the missed events instead."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var view: String?
         public var own: Bool?
         public var filter: ListFilter?
@@ -47,9 +47,27 @@ public enum SubscribeListView: RPCMethod {
         public var selection: ViewSelection {
             ViewSelection(view: view, own: own, filter: filter, sort: sort, query: query, grouping: grouping, flat: flat)
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case view, own, filter, sort, query, grouping, flat, properties, since
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .view: ViewSelection.schema(of: .view)
+            case .own: ViewSelection.schema(of: .own)
+            case .filter: ViewSelection.schema(of: .filter)
+            case .sort: ViewSelection.schema(of: .sort)
+            case .query: ViewSelection.schema(of: .query)
+            case .grouping: ViewSelection.schema(of: .grouping)
+            case .flat: .optional(Bool.wireType.schema)
+            case .properties: .optional(JSONSchema.array(JSONSchema.enumeration(PropertySelection.known)))
+            case .since: .optional(ResumePoint.reference)
+            }
+        }
     }
 
-    public enum Mode: String, Codable, Hashable, Sendable {
+    public enum Mode: String, Codable, Hashable, Sendable, CaseIterable, WireTyped {
         /// A new subscription: `state` is the whole (watched) state.
         case snapshot
         /// Resumed: apply `replay` in order to the state the client holds.
@@ -58,7 +76,7 @@ public enum SubscribeListView: RPCMethod {
         case reset
     }
 
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, KeyedSchema {
         public var subscription: Int
         public var epoch: String
         /// The revision the state (or the last replayed event) is at.
@@ -84,30 +102,28 @@ public enum SubscribeListView: RPCMethod {
             self.replay = replay
             self.reason = reason
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case subscription, epoch, revision, mode, state, replay, reason
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .subscription, .revision: .required(Int.wireType.schema)
+            case .epoch: .required(String.wireType.schema)
+            case .mode: .required(Mode.wireType.schema)
+            case .state: .required(JSONSchema.nullable(JSONSchema.ref("WatchedState")))
+            case .replay: .required(JSONSchema.array(JSONSchema.ref("ChangeBody")))
+            case .reason:
+                .required(
+                    JSONSchema.nullable(
+                        JSONSchema.enumeration(["epochChanged", "historyTrimmed", "ownView", "futureRevision", "viewReplaced"])))
+            }
+        }
     }
 
-    public static var paramsSchema: JSONValue {
-        let properties = ProtocolDescription.propertySchemas
-        return JSONSchema.object(
-            [
-                "view": JSONSchema.viewName, "own": JSONSchema.boolean, "filter": properties["filter"]!,
-                "sort": JSONSchema.ref("ListSort"), "query": JSONSchema.string,
-                "grouping": JSONSchema.enumeration(GroupingOption.allCases.map(\.rawValue)), "flat": JSONSchema.boolean,
-                "properties": JSONSchema.array(JSONSchema.enumeration(PropertySelection.known)),
-                "since": JSONSchema.ref("ResumePoint"),
-            ], optional: ["view", "own", "filter", "sort", "query", "grouping", "properties", "since", "flat"])
-    }
-
-    public static var resultSchema: JSONValue {
-        JSONSchema.object([
-            "subscription": JSONSchema.integer, "epoch": JSONSchema.string, "revision": JSONSchema.integer,
-            "mode": JSONSchema.enumeration(["snapshot", "replay", "reset"]),
-            "state": JSONSchema.nullable(JSONSchema.ref("WatchedState")),
-            "replay": JSONSchema.array(JSONSchema.ref("ChangeBody")),
-            "reason": JSONSchema.nullable(
-                JSONSchema.enumeration(["epochChanged", "historyTrimmed", "ownView", "futureRevision", "viewReplaced"])),
-        ])
-    }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
+    public static var resultSchema: JSONValue { Result.objectSchema }
 
     public static let errors = [
         "protocol.invalidParams", "view.unknownProperty", "view.notFound", "todo.invalidQuery", "todo.invalidSort",
@@ -116,18 +132,32 @@ public enum SubscribeListView: RPCMethod {
 
 /// A point in the daemon's history: the epoch (which changes whenever
 /// history is lost) and a revision in it.
-public struct ResumePoint: Codable, Hashable, Sendable {
+public struct ResumePoint: Codable, Hashable, Sendable, KeyedSchema {
     public var epoch: String
     public var revision: Int
     public init(epoch: String, revision: Int) {
         self.epoch = epoch
         self.revision = revision
     }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case epoch, revision
+    }
+
+    static func schema(of key: CodingKeys) -> KeySchema {
+        switch key {
+        case .epoch: .required(String.wireType.schema)
+        case .revision: .required(Int.wireType.schema)
+        }
+    }
+
+    /// Its schema is one of the shared types, `ResumePoint`.
+    static let reference = JSONSchema.ref("ResumePoint")
 }
 
 /// A subscription's state: the watched properties and the rows (null when
 /// `rows` is not watched).
-public struct WatchedState: Codable, Hashable, Sendable {
+public struct WatchedState: Codable, Hashable, Sendable, KeyedSchema {
     public var properties: [String: JSONValue]
     @ExplicitNull public var rows: [TodoRow]?
 
@@ -140,6 +170,19 @@ public struct WatchedState: Codable, Hashable, Sendable {
         let names = watched.names.map { Array($0) } ?? TodoListProperties.names
         properties = state.properties.values(forKeys: names)
         rows = watched.names.map { $0.contains(PropertySelection.rows) } ?? true ? state.rows : nil
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case properties, rows
+    }
+
+    static func schema(of key: CodingKeys) -> KeySchema {
+        switch key {
+        // Those watched, by name; a daemon of a later 1.x may have more.
+        case .properties:
+            .required(["type": "object", "properties": .object(ProtocolDescription.propertySchemas), "additionalProperties": true])
+        case .rows: .required(JSONSchema.nullable(JSONSchema.array(JSONSchema.ref("TodoRow"))))
+        }
     }
 
     /// The full view-model state, when every property and the rows are watched.
@@ -155,13 +198,23 @@ public enum UnsubscribeListView: RPCMethod {
     public static let name = "view.unsubscribe"
     public static let summary = "Ends one of this connection's subscriptions."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var subscription: Int
         public init(subscription: Int) { self.subscription = subscription }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case subscription
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .subscription: .required(Int.wireType.schema)
+            }
+        }
     }
 
     public typealias Result = NoParams
 
-    public static var paramsSchema: JSONValue { JSONSchema.object(["subscription": JSONSchema.integer]) }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static let errors = ["view.unknownSubscription", "protocol.invalidParams"]
 }

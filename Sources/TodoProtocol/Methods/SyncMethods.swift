@@ -19,7 +19,7 @@ public enum ApplySync: RPCMethod {
     /// The `cause.origin` of the events a sync's change sends.
     public static let origin = "sync"
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         /// iCalendar to-dos (a `VCALENDAR`), or "".
         public var text: String
         /// UIDs of items to complete as `todo.setDone` would (a repeating one brings its next occurrence).
@@ -34,18 +34,40 @@ public enum ApplySync: RPCMethod {
             self.remove = remove
             self.rename = rename
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case text, complete, remove, rename
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .text: .required(String.wireType.schema)
+            case .complete, .remove: .optional([String].wireType.schema)
+            case .rename: .optional(JSONSchema.array(Rename.objectSchema))
+            }
+        }
     }
 
-    public struct Rename: Codable, Hashable, Sendable {
+    public struct Rename: Codable, Hashable, Sendable, KeyedSchema {
         public var from: String
         public var to: String
         public init(from: String, to: String) {
             self.from = from
             self.to = to
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case from, to
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .from, .to: .required(String.wireType.schema)
+            }
+        }
     }
 
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, KeyedSchema {
         public var added: Int
         public var updated: Int
         public var removed: Int
@@ -61,22 +83,22 @@ public enum ApplySync: RPCMethod {
             self.skipped = skipped
             self.done = done
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case added, updated, removed, skipped, done
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .added, .updated, .removed: .required(Int.wireType.schema)
+            case .skipped: .required([String].wireType.schema)
+            case .done: .required(String?.wireType.schema)
+            }
+        }
     }
 
-    public static var paramsSchema: JSONValue {
-        JSONSchema.object(
-            [
-                "text": JSONSchema.string, "complete": JSONSchema.array(JSONSchema.string), "remove": JSONSchema.array(JSONSchema.string),
-                "rename": JSONSchema.array(JSONSchema.object(["from": JSONSchema.string, "to": JSONSchema.string])),
-            ], optional: ["complete", "remove", "rename"])
-    }
-
-    public static var resultSchema: JSONValue {
-        JSONSchema.object([
-            "added": JSONSchema.integer, "updated": JSONSchema.integer, "removed": JSONSchema.integer,
-            "skipped": JSONSchema.array(JSONSchema.string), "done": JSONSchema.nullable(JSONSchema.string),
-        ])
-    }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
+    public static var resultSchema: JSONValue { Result.objectSchema }
 
     public static let errors = ["todo.invalidImport", "todo.importOutdated"] + commandErrors
 }
@@ -91,11 +113,21 @@ public enum SyncLeaseMethod: RPCMethod {
         "Whether this instance is the one to sync the list with a calendar server (always, but for one instance at a time of a shared list)."
     public typealias Params = NoParams
 
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, KeyedSchema {
         public var granted: Bool
         public init(granted: Bool) { self.granted = granted }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case granted
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .granted: .required(Bool.wireType.schema)
+            }
+        }
     }
 
-    public static var resultSchema: JSONValue { JSONSchema.object(["granted": JSONSchema.boolean]) }
+    public static var resultSchema: JSONValue { Result.objectSchema }
     public static let errors: [String] = []
 }

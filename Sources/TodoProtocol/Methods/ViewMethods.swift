@@ -5,7 +5,7 @@ import TodoViewState
 /// Which list view a request is about: a named view (default `main`), or,
 /// with `own`, a view of this request's own with its own filter, query,
 /// sort and grouping.
-public struct ViewSelection: Codable, Hashable, Sendable {
+public struct ViewSelection: Codable, Hashable, Sendable, KeyedSchema {
     public var view: String?
     public var own: Bool?
     public var filter: ListFilter?
@@ -28,10 +28,33 @@ public struct ViewSelection: Codable, Hashable, Sendable {
         self.grouping = grouping
         self.flat = flat
     }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case view, own, filter, sort, query, grouping, flat
+    }
+
+    /// The other requests that choose what a view shows take their options'
+    /// schemas from here.
+    static func schema(of key: CodingKeys) -> KeySchema {
+        switch key {
+        case .view: .optional(JSONSchema.viewName)
+        case .own: .optional(Bool.wireType.schema)
+        // As the list view model's `filter` property: with its meaning.
+        case .filter: .optional(ProtocolDescription.propertySchemas["filter"]!)
+        case .sort: .optional(ListSort.wireType.schema)
+        case .query: .optional(String.wireType.schema)
+        case .grouping: .optional(GroupingOption.wireType.schema)
+        case .flat:
+            .optional([
+                "type": "boolean",
+                "description": "With own: true, rows in sort order alone, without subtasks under their parents or path rows.",
+            ])
+        }
+    }
 }
 
 /// A grouping as requests give it: `project`, or `none` to stop grouping.
-public enum GroupingOption: String, Codable, Hashable, Sendable, CaseIterable {
+public enum GroupingOption: String, Codable, Hashable, Sendable, CaseIterable, WireTyped {
     case project, none
 
     public var grouping: ListGrouping? { self == .project ? .project : nil }
@@ -57,7 +80,7 @@ public enum SetViewOptions: RPCMethod {
     public static let summary =
         "Changes what a named view shows (saved, seen by all) or a subscription's own view: filter, query, sort, grouping."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         /// A named view (default `main`).
         public var view: String?
         /// Instead of `view`: the own view of this connection's subscription.
@@ -77,20 +100,26 @@ public enum SetViewOptions: RPCMethod {
             self.query = query
             self.grouping = grouping
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case view, subscription, filter, sort, query, grouping
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .view: ViewSelection.schema(of: .view)
+            case .subscription: .optional(Int.wireType.schema)
+            case .filter: ViewSelection.schema(of: .filter)
+            case .sort: ViewSelection.schema(of: .sort)
+            case .query: ViewSelection.schema(of: .query)
+            case .grouping: ViewSelection.schema(of: .grouping)
+            }
+        }
     }
 
     public typealias Result = NoParams
 
-    public static var paramsSchema: JSONValue {
-        let properties = ProtocolDescription.propertySchemas
-        return JSONSchema.object(
-            [
-                "view": JSONSchema.viewName, "subscription": JSONSchema.integer, "filter": properties["filter"]!,
-                "sort": JSONSchema.ref("ListSort"), "query": JSONSchema.string,
-                "grouping": JSONSchema.enumeration(GroupingOption.allCases.map(\.rawValue)),
-            ],
-            optional: ["view", "subscription", "filter", "sort", "query", "grouping"])
-    }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static let errors = [
         "view.unknownSubscription", "view.notFound", "protocol.invalidParams", "todo.invalidQuery", "todo.invalidSort",
         "store.writeFailed", "store.unavailable",
@@ -103,7 +132,7 @@ public enum SaveView: RPCMethod {
     public static let summary =
         "Creates or replaces a named view (query, filter, sort, grouping); saved, and pushed to everyone watching it."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var name: String
         public var query: String?
         public var filter: ListFilter?
@@ -116,18 +145,26 @@ public enum SaveView: RPCMethod {
             self.sort = sort
             self.grouping = grouping
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case name, query, filter, sort, grouping
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .name: .required(JSONSchema.viewName)
+            case .query: ViewSelection.schema(of: .query)
+            case .filter: ViewSelection.schema(of: .filter)
+            case .sort: ViewSelection.schema(of: .sort)
+            case .grouping: ViewSelection.schema(of: .grouping)
+            }
+        }
     }
 
     public typealias Result = NamedViewSummary
 
-    public static var paramsSchema: JSONValue {
-        JSONSchema.object(
-            [
-                "name": JSONSchema.viewName, "query": JSONSchema.string, "filter": ProtocolDescription.propertySchemas["filter"]!,
-                "sort": JSONSchema.ref("ListSort"), "grouping": JSONSchema.enumeration(GroupingOption.allCases.map(\.rawValue)),
-            ], optional: ["query", "filter", "sort", "grouping"])
-    }
-    public static var resultSchema: JSONValue { JSONSchema.ref("NamedView") }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
+    public static var resultSchema: JSONValue { NamedViewSummary.reference }
     public static let errors = [
         "view.invalidName", "view.tooMany", "todo.invalidQuery", "todo.invalidSort", "protocol.invalidParams",
         "store.writeFailed", "store.unavailable",
@@ -140,12 +177,20 @@ public enum ListViews: RPCMethod {
     public static let summary = "Every named view, by name, with its query, sort and counts."
     public typealias Params = NoParams
 
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, KeyedSchema {
         public var views: [NamedViewSummary]
         public init(views: [NamedViewSummary]) { self.views = views }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case views }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .views: .required(JSONSchema.array(NamedViewSummary.reference))
+            }
+        }
     }
 
-    public static var resultSchema: JSONValue { JSONSchema.object(["views": JSONSchema.array(JSONSchema.ref("NamedView"))]) }
+    public static var resultSchema: JSONValue { Result.objectSchema }
     public static let errors: [String] = []
 }
 
@@ -154,14 +199,22 @@ public enum RemoveView: RPCMethod {
     public static let name = "view.remove"
     public static let summary = "Deletes a named view (not main); subscriptions to it end with view.removed."
 
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, KeyedSchema {
         public var name: String
         public init(name: String) { self.name = name }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case name }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .name: .required(JSONSchema.viewName)
+            }
+        }
     }
 
     public typealias Result = NoParams
 
-    public static var paramsSchema: JSONValue { JSONSchema.object(["name": JSONSchema.viewName]) }
+    public static var paramsSchema: JSONValue { Params.objectSchema }
     public static let errors = ["view.notFound", "view.mainIsPermanent", "protocol.invalidParams", "store.writeFailed", "store.unavailable"]
 }
 
@@ -196,14 +249,17 @@ public struct NamedViewSummary: Codable, Hashable, Sendable, KeyedSchema {
         case name, query, filter, sort, grouping, itemsLeft, activeCount, overdueCount, dueTodayCount
     }
 
-    static func schema(of key: CodingKeys) -> JSONValue {
+    /// Its schema is one of the shared types, `NamedView`, as `view.list` and `view.save` both give it.
+    static let reference = JSONSchema.ref("NamedView")
+
+    static func schema(of key: CodingKeys) -> KeySchema {
         switch key {
-        case .name, .query, .itemsLeft: String.wireType.schema
+        case .name, .query, .itemsLeft: .required(String.wireType.schema)
         // As the list view model's `filter` property: with its meaning.
-        case .filter: ProtocolDescription.propertySchemas["filter"]!
-        case .sort: ListSort.wireType.schema
-        case .grouping: Optional<ListGrouping>.wireType.schema
-        case .activeCount, .overdueCount, .dueTodayCount: Int.wireType.schema
+        case .filter: .required(ProtocolDescription.propertySchemas["filter"]!)
+        case .sort: .required(ListSort.wireType.schema)
+        case .grouping: .required(Optional<ListGrouping>.wireType.schema)
+        case .activeCount, .overdueCount, .dueTodayCount: .required(Int.wireType.schema)
         }
     }
 }
