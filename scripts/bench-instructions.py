@@ -212,6 +212,20 @@ class Client:
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line
 
+    def lines_ready(self, who):
+        """The whole lines a non-blocking read the selector said was ready
+        brings (none if it brings only part of one)."""
+        try:
+            chunk = self.sock.recv(65536)
+        except BlockingIOError:
+            return []
+        if not chunk:
+            fail(f"todod closed {who}'s connection")
+        self.received += len(chunk)
+        self.buffer += chunk
+        *lines, self.buffer = self.buffer.split(b"\n")
+        return lines
+
     def close(self):
         self.sock.close()
 
@@ -262,16 +276,7 @@ def concurrently(path, clients, total):
             fail("the clients' adds were not all answered")
         for key, _ in selector.select(timeout=10):
             connection = key.data
-            try:
-                chunk = connection.sock.recv(65536)
-            except BlockingIOError:
-                continue
-            if not chunk:
-                fail("todod closed a client's connection")
-            connection.received += len(chunk)
-            connection.buffer += chunk
-            while b"\n" in connection.buffer:
-                line, _, connection.buffer = connection.buffer.partition(b"\n")
+            for line in connection.lines_ready("a client"):
                 expect_result(line, next_id[connection])
                 next_id[connection] += 1
                 left[connection] -= 1
@@ -320,15 +325,7 @@ def fan_out(client, subscribers, first, count):
                 fail("the subscribers' events did not all come")
             for key, _ in selector.select(timeout=10):
                 subscriber = key.data
-                try:
-                    chunk = subscriber.sock.recv(65536)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    fail("todod closed a subscriber's connection")
-                subscriber.buffer += chunk
-                while b"\n" in subscriber.buffer:
-                    line, _, subscriber.buffer = subscriber.buffer.partition(b"\n")
+                for line in subscriber.lines_ready("a subscriber"):
                     if b'"view.changed"' in line:
                         subscriber.events += 1
                         if subscriber.events == request_id:

@@ -75,9 +75,8 @@ struct ChangeHistory {
         /// change set holds every property), so what the history holds is
         /// what its byte limit counts.
         mutating func measure() -> Int {
-            let built = views
-            let measured = built.values.reduce(0) { $0 + MessageEncoding.json($1).count }
-            changeSets = .built(built)
+            changeSets = .built(views)
+            let measured = measured()
             bytes = measured
             return measured
         }
