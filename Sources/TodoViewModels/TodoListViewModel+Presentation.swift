@@ -6,7 +6,7 @@ import TodoViewState
 /// change as the properties that differ and the row edits (a view's change
 /// set).
 extension TodoListViewModel {
-    /// What every view's properties depend on, taken before a change
+    /// What every view's properties are made from, taken before a change
     /// (`propertiesBefore()`): the shared part once, and each view's own.
     struct PropertiesBefore {
         struct View {
@@ -19,6 +19,14 @@ extension TodoListViewModel {
         var shared: SharedProperties
         var itemCount: Int
         var views: [ViewID: View]
+
+        func parts(of id: ViewID) -> PropertyParts? {
+            views[id].map {
+                PropertyParts(
+                    definition: $0.definition, queryText: $0.queryText, counts: $0.counts, isEmpty: $0.isEmpty,
+                    itemCount: itemCount, shared: shared)
+            }
+        }
     }
 
     func propertiesBefore() -> PropertiesBefore {
@@ -29,47 +37,22 @@ extension TodoListViewModel {
             })
     }
 
-    /// Each view's change set: properties that differ from `before`, and the row edits.
-    ///
-    /// A view whose own part (definition, counters, emptiness) is as it was
-    /// can only differ in the shared properties: those changed keys are
-    /// found once for all such views, instead of comparing every property
-    /// of every view on every edit.
+    /// Each view's change set: properties that differ from `before`, and
+    /// the row edits. Which properties differ is found from what they are
+    /// made from (`PropertyParts.changedKeys(since:)`).
     func changeSets(since before: PropertiesBefore, operations: [ViewID: [RowOperation]])
         -> [ViewID: TodoListChange]
     {
         var changes: [ViewID: TodoListChange] = [:]
-        changes.reserveCapacity(views.count)
         let now = clock.currentTime()
         let shared = sharedProperties
-        let itemCount = collection.count
-        var sharedChangedKeys: [String]?
         for (id, view) in views {
-            let after = properties(of: view, shared: shared)
+            let parts = parts(of: view, shared: shared)
             var rowOperations = operations[id] ?? []
             if rowOperations.count > Self.resetThreshold { rowOperations = [.reset(rows: rows(of: view, now: now))] }
-            var changedKeys: [String] = []
-            if let old = before.views[id] {
-                let ownPartSame =
-                    old.counts == view.counts && old.isEmpty == view.order.isEmpty && old.definition == view.definition
-                    && old.queryText == view.queryText && !(old.isEmpty && before.itemCount != itemCount)
-                if ownPartSame {
-                    if sharedChangedKeys == nil {
-                        let withSharedBefore = properties(
-                            definition: view.definition, queryText: view.queryText, counts: view.counts,
-                            isEmpty: view.order.isEmpty, itemCount: itemCount, shared: before.shared)
-                        sharedChangedKeys = after.changedKeys(since: withSharedBefore)
-                    }
-                    changedKeys = sharedChangedKeys!
-                } else {
-                    let propertiesBefore = properties(
-                        definition: old.definition, queryText: old.queryText, counts: old.counts, isEmpty: old.isEmpty,
-                        itemCount: before.itemCount, shared: before.shared)
-                    changedKeys = after.changedKeys(since: propertiesBefore)
-                }
-            }
-            let change = TodoListChange(properties: after, changedKeys: changedKeys, rowOperations: rowOperations)
-            if !change.isEmpty { changes[id] = change }
+            let changedKeys = before.parts(of: id).map { parts.changedKeys(since: $0) } ?? []
+            guard !changedKeys.isEmpty || !rowOperations.isEmpty else { continue }
+            changes[id] = TodoListChange(properties: parts.properties, changedKeys: changedKeys, rowOperations: rowOperations)
         }
         return changes
     }
@@ -106,47 +89,13 @@ extension TodoListViewModel {
     }
 
     func properties(of view: ListView) -> TodoListProperties {
-        properties(of: view, shared: sharedProperties)
+        parts(of: view, shared: sharedProperties).properties
     }
 
-    private func properties(of view: ListView, shared: SharedProperties) -> TodoListProperties {
-        properties(
+    private func parts(of view: ListView, shared: SharedProperties) -> PropertyParts {
+        PropertyParts(
             definition: view.definition, queryText: view.queryText, counts: view.counts, isEmpty: view.order.isEmpty,
             itemCount: collection.count, shared: shared)
-    }
-
-    /// A view's properties from all they depend on.
-    private func properties(
-        definition: ViewDefinition, queryText: String, counts: ViewCounts, isEmpty: Bool, itemCount: Int,
-        shared: SharedProperties
-    ) -> TodoListProperties {
-        TodoListProperties(
-            filter: definition.filter,
-            query: queryText,
-            sort: definition.sort,
-            grouping: definition.grouping,
-            itemsLeft: ListWording.itemsLeft(activeCount: counts.active),
-            activeCount: counts.active,
-            completedCount: counts.completed,
-            totalCount: counts.total,
-            overdueCount: counts.overdue,
-            overdueText: ListWording.overdue(counts.overdue),
-            dueTodayCount: counts.dueToday,
-            dueTodayText: ListWording.dueToday(counts.dueToday),
-            tagCounts: counts.tags,
-            projectCounts: counts.projects,
-            allDone: shared.allDone,
-            canClearCompleted: shared.canClearCompleted,
-            emptyText: isEmpty
-                ? ListWording.emptyText(filter: definition.filter, query: definition.query, totalCount: itemCount) : nil,
-            canUndo: shared.undoText != nil,
-            undoText: shared.undoText,
-            canRedo: shared.redoText != nil,
-            redoText: shared.redoText,
-            alerts: shared.alerts,
-            alertCount: shared.alertCount,
-            desktopReminders: shared.desktopReminders
-        )
     }
 
     private func alerts() -> [ReminderAlert] {

@@ -13,6 +13,16 @@ extension ViewModelProperties {
     /// Every property's name, in the order they are declared.
     public static var names: [String] { declarations.map(\.name) }
 
+    /// The position in `declarations` of the property stored at `keyPath`;
+    /// stops the program if none is (a programming error, found by any test
+    /// that reaches the caller).
+    public static func declarationIndex(of keyPath: PartialKeyPath<Self>) -> Int {
+        guard let index = declarations.firstIndex(where: { $0.keyPath == keyPath }) else {
+            preconditionFailure("\(keyPath) is not a declared property of \(Self.self)")
+        }
+        return index
+    }
+
     /// The names of the properties whose values differ from `other`'s, in
     /// the order they are declared.
     public func changedKeys(since other: Self) -> [String] {

@@ -23,6 +23,9 @@ public final class ViewModelProperty<Model>: Sendable {
     /// What the property means, for people: the schema's description.
     public let doc: String
     public let wireType: WireType
+    /// Where the value lives: code that knows what a property is made from
+    /// finds its declaration by it (`declarationIndex(of:)`).
+    public let keyPath: PartialKeyPath<Model> & Sendable
 
     private let compare: @Sendable (Model, Model) -> Bool
     /// For a stored property: whether it differs between two models in
@@ -38,6 +41,7 @@ public final class ViewModelProperty<Model>: Sendable {
         self.name = name
         self.doc = doc
         wireType = Value.wireType
+        self.keyPath = keyPath
         compare = { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
         if let offset = MemoryLayout<Model>.offset(of: keyPath) {
             // A stored property (every declared one is): read at its offset.
