@@ -210,42 +210,60 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
         owner.end(id, lastLine: lastLine)
     }
 
-    /// Writes what the outbox holds, then flushes once; closes after the
-    /// last line when the outbox is finished.
+    /// Writes what the outbox holds; closes after the last line when the
+    /// outbox is finished.
     ///
     /// At most one batch (`ConnectionOutbox.batchBytes`) is handed to the
     /// socket at a time, and the next only once it is written: the rest
     /// waits in the outbox, where its budget applies (a lagging client's
     /// events are dropped there, and its notices still come next).
+    ///
+    /// A batch is written and flushed at once, and nearly always the socket
+    /// takes all of it there and then: nothing is left buffered, the batch
+    /// counts as written, and the next is taken. Only when the socket is
+    /// full does the batch wait, and then an empty write behind it, whose
+    /// promise is kept once everything before it is written, says when. (A
+    /// promise on every batch cost more than the rest of the write.)
     private func writeQueued() {
         guard let context, let outbox else { return }
-        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         while bytesInFlight == 0 {
             switch outbox.takeNext() {
             case .write(let lines):
                 let count = lines.count
-                bytesInFlight += count
-                let promise = context.eventLoop.makePromise(of: Void.self)
-                promise.futureResult.whenComplete { result in
+                context.write(wrapOutboundOut(ByteBuffer(data: lines)), promise: nil)
+                context.flush()
+                if bufferedBytes(context) == 0 {
+                    outbox.didWrite(count)
+                    lastWrite = nil
+                    continue
+                }
+                bytesInFlight = count
+                let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+                let written = context.eventLoop.makePromise(of: Void.self)
+                written.futureResult.whenComplete { result in
                     let handler = bound.value
-                    handler.bytesInFlight -= count
+                    handler.bytesInFlight = 0
                     guard case .success = result else { return }
                     outbox.didWrite(count)
                     handler.writeQueued()
                 }
-                context.write(wrapOutboundOut(ByteBuffer(data: lines)), promise: promise)
-                lastWrite = promise.futureResult
+                context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: written)
+                lastWrite = written.futureResult
             case .idle:
-                context.flush()
                 return
             case .close:
-                context.flush()
                 let channel = context.channel
                 let written = lastWrite ?? context.eventLoop.makeSucceededVoidFuture()
                 written.whenComplete { _ in channel.closeAfterLastLine() }
                 return
             }
         }
-        context.flush()
+    }
+
+    /// Bytes written to the channel that the socket has not taken yet.
+    private func bufferedBytes(_ context: ChannelHandlerContext) -> Int {
+        // Every socket channel answers; anything else is taken to hold
+        // everything, so its batches wait for their writes as before.
+        (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? .max
     }
 }
