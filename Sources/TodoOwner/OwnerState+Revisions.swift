@@ -84,7 +84,12 @@ extension OwnerState {
             publish(transaction)
             publishedRevision = transaction.revision
         }
-        unpublished.removeFirst(count)
+        // Usually all of them: emptied in place, not shifted.
+        if count == unpublished.count {
+            unpublished.removeAll(keepingCapacity: true)
+        } else {
+            unpublished.removeFirst(count)
+        }
     }
 
     /// Reverts every transaction not yet durable, newest first, and answers
