@@ -57,6 +57,7 @@ extension TodoListViewModel {
                 if let row = newRows[kind] { return row }
                 let row = self.row(change.after!, now: now, grouped: grouped, key: newKey, tree: inTree && tree)
                 newRows[kind] = row
+                if kind == [false, false], changes.count == 1 { lastPlainRow = (change.id, now, row) }
                 return row
             }
             // Views a subtask came into or left: the path above it follows,

@@ -36,6 +36,10 @@ public final class TodoListViewModel {
     var cachedAlerts: [ReminderAlert]?
     /// `desktopReminders`, found once per change like `cachedAlerts`.
     var cachedDesktop: [DesktopReminder]?
+    /// The last plain row (not grouped, not in a tree) placing a change
+    /// built, worded at the change's moment: the row a command's reply
+    /// shows for that item, so it is not built twice (`perform`).
+    var lastPlainRow: (id: TodoID, now: Date, row: TodoRow)?
 
     /// Beyond this many item changes in one command, views send their rows
     /// whole instead of one edit per row.
@@ -280,6 +284,7 @@ public final class TodoListViewModel {
             step = stampedWithOrigin(step)
             historyChange = .record(step)
         }
+        lastPlainRow = nil
         let (changes, applied) = apply(step, historyChange, at: now)
         let description: String
         switch historyChange {
@@ -287,8 +292,13 @@ public final class TodoListViewModel {
         case .undo: description = UndoWording.said(.undid, step, as: worded(step)) { wording.due($0, now: now) }
         case .redo: description = UndoWording.said(.redid, step, as: worded(step)) { wording.due($0, now: now) }
         }
+        let subjectRow = subject.flatMap { id in
+            if let built = lastPlainRow, built.id == id, built.now == now { return built.row }
+            return collection[id].map { row($0, now: now) }
+        }
+        lastPlainRow = nil
         return CommandOutcome(
-            row: subject.flatMap { collection[$0] }.map { row($0, now: now) }, description: description,
+            row: subjectRow, description: description,
             changes: changes, write: ListWrite(changes: step.changes, historyChange: historyChange), applied: applied,
             nextEvent: nextEvent(of: step, after: now))
     }

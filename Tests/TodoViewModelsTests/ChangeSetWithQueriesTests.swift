@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TodoModel
-import TodoViewModels
+@testable import TodoViewModels
 import TodoViewState
 
 /// The seeded, model-based change-set test, with everything views and items
@@ -20,7 +20,8 @@ import TodoViewState
 /// and then, a view model started from those writes must show the same.
 /// And whenever the clock moves, a timer set as the daemon sets it (from
 /// each tick's and each command's `nextEvent`) must have fired by the
-/// first moment an item changed state.
+/// first moment an item changed state. Every reply's row must be the row
+/// built afresh for its item (placing may hand the reply the row it built).
 @Suite struct ChangeSetWithQueriesTests {
     @Test(arguments: [101, 102, 103, 104, 105] as [UInt64])
     func changeSetsCountersAndOrderStayTrue(seed: UInt64) throws {
@@ -67,6 +68,8 @@ private struct RandomSession {
     var lastTick: Date
     /// Moments at which an item changed state with no tick asked for by then.
     var missedEvents: [String] = []
+    /// Replies whose row is not the item's row built afresh.
+    var wrongReplyRows: [String] = []
     var stats = (ticks: 0, midnights: 0, occurrences: 0, viewChanges: 0, commandsOnTurningItems: 0, waiting: 0)
     private var nextOwnView = 1
 
@@ -104,6 +107,11 @@ private struct RandomSession {
             return
         }
         log.append("\(command): \(outcome.description ?? "nothing")")
+        if let row = outcome.row, let item = viewModel.collection[TodoID(row.id)],
+            row != viewModel.row(item, now: clock.now)
+        {
+            wrongReplyRows.append("the reply to \(command) shows a row other than its item's")
+        }
         if case .setDone(_, true) = command, viewModel.snapshot.items.count > itemsBefore { stats.occurrences += 1 }
         if outcome.write?.changes.contains(where: { $0.after?.wait != nil }) == true { stats.waiting += 1 }
         askForATick(at: outcome.nextEvent)
@@ -317,7 +325,7 @@ private struct RandomSession {
     /// What is wrong now, if anything: memory against the writes, and each
     /// view against its client, a recount and the expected order.
     func problems() throws -> [String] {
-        var problems = strayChanges + missedEvents
+        var problems = strayChanges + missedEvents + wrongReplyRows
         let snapshot = viewModel.snapshot
         if snapshot != stored { problems.append("the writes folded in do not equal memory") }
         let items = Dictionary(uniqueKeysWithValues: snapshot.items.map { ($0.id.rawValue, $0) })
