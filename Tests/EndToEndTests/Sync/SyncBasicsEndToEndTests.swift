@@ -80,15 +80,22 @@ extension SyncEndToEndTests {
         #expect(try await list.disagreements() == [])
     }
 
-    /// A change here reaches the server within 2 s with the service
-    /// running, and one on the server comes in as a transaction every
-    /// watcher sees with `cause.origin` "sync"; undo takes it back, and the
-    /// undo goes to the server too.
+    /// A change here reaches the server at once with the service running,
+    /// and one on the server comes in as a transaction every watcher sees
+    /// with `cause.origin` "sync"; undo takes it back, and the undo goes to
+    /// the server too.
+    ///
+    /// The service looks at the server once a day here, so an edit that
+    /// arrives within the test's timeout was sent because it was made, not
+    /// found by a periodic round. (How fast it arrives is a speed figure,
+    /// for `scripts/bench sync`, not for a test on a busy machine.)
     @Test func theServiceSendsAnEditAtOnceAndUndoTakesASyncedChangeBack() async throws {
         let server = try CalDAVTestServer.radicale()
         defer { server.stop() }
         let list = try SyncedList(server: server)
-        try await list.start()
+        try await list.daemon.start()
+        let added = try await list.sync(try list.addArguments() + ["--interval", "86400"])
+        #expect(added.status == 0, "\(added.stdout) \(added.stderr)")
         let service = try ChildProcess(
             Binaries.todoSync, ["run", "--socket", list.daemon.socket],
             environment: ProcessInfo.processInfo.environment.merging(list.environment) { $1 }, stdout: OutputCollector(),
@@ -97,26 +104,27 @@ extension SyncEndToEndTests {
         let started = ContinuousClock.now
         _ = try await list.todoctl("add", "sent at once")
         var arrived: Duration?
-        while ContinuousClock.now - started < .seconds(30) {
+        while ContinuousClock.now - started < .seconds(60) {
             let titles = try server.phone("print([str(t.icalendar_component['summary']) for t in calendar.todos()])")
             if titles.contains("sent at once") {
                 arrived = ContinuousClock.now - started
                 break
             }
+            // The phone blocks its thread: let the other tests run between looks.
+            try await Task.sleep(for: .milliseconds(100))
         }
-        #expect(arrived != nil)
-        // (The limit is the 2 s, generous for a debug build on a busy machine.)
-        #expect(arrived.map { $0 < .seconds(2) } == true, "took \(String(describing: arrived))")
+        #expect(arrived != nil, "the edit did not reach the server within 60 s")
 
         // An edit that adds and removes nothing goes out as fast.
         let edited = ContinuousClock.now
         _ = try await list.todoctl("edit", "1", "sent at once, and edited")
         var editArrived: Duration?
-        while ContinuousClock.now - edited < .seconds(30), editArrived == nil {
+        while ContinuousClock.now - edited < .seconds(60), editArrived == nil {
             let titles = try server.phone("print([str(t.icalendar_component['summary']) for t in calendar.todos()])")
             if titles.contains("sent at once, and edited") { editArrived = ContinuousClock.now - edited }
+            if editArrived == nil { try await Task.sleep(for: .milliseconds(100)) }
         }
-        #expect(editArrived.map { $0 < .seconds(2) } == true, "took \(String(describing: editArrived))")
+        #expect(editArrived != nil, "the edit did not reach the server within 60 s")
 
         let watcher = OutputCollector()
         let watch = try ChildProcess(
@@ -138,6 +146,7 @@ extension SyncEndToEndTests {
         var goneThere = false
         for _ in 0..<300 where !goneThere {
             goneThere = !(try server.phone("print([str(t.icalendar_component['summary']) for t in calendar.todos()])")).contains("from the phone")
+            if !goneThere { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(goneThere)
     }
