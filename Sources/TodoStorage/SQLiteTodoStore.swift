@@ -149,7 +149,9 @@ public final class SQLiteTodoStore: ListStore {
             let statement = try db.makeStatement(sql: "SELECT \(TodoRecord.selection) FROM item ORDER BY id")
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() { items.append(try TodoRecord(row: row, of: statement).item()) }
-            let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'item'") ?? 0
+            // The highest id a deleted item had, if above every item's (migration v10).
+            let deletedID = try Int64.fetchOne(db, sql: "SELECT highestItemID FROM listIdentity WHERE id = 1") ?? 0
+            let highestID = max(deletedID, items.last?.id.rawValue ?? 0)
             var undo: [UndoStep] = []
             var redo: [UndoStep] = []
             for row in try Row.fetchAll(db, sql: Self.historyQuery) {
@@ -191,7 +193,7 @@ public final class SQLiteTodoStore: ListStore {
             }
             return ListSnapshot(
                 items: items,
-                nextID: TodoID(sequence + 1),
+                nextID: TodoID(highestID + 1),
                 history: UndoHistory(undoSteps: undo, redoSteps: redo),
                 viewSettings: views,
                 firedReminders: Set(fired),
@@ -326,6 +328,10 @@ public final class SQLiteTodoStore: ListStore {
                 try statements.run(.upsertItem, db) { try TodoRecord.bind(after, to: $0) }
             } else {
                 try statements.run(.deleteItem, db) { Bind.int($0, 1, change.id.rawValue) }
+                // Writes a page only when the deleted id is above every id deleted
+                // before it: the largest item's, which the next start could
+                // otherwise give again (`highestItemID`, migration v10).
+                try statements.run(.raiseHighestItemID, db) { Bind.int($0, 1, change.id.rawValue) }
             }
         }
         // Prepared or cached statements throughout: these run on every commit.

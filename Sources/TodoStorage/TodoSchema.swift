@@ -115,6 +115,47 @@ enum TodoSchema {
             // the store knows there can be any.
             try db.execute(sql: "DROP INDEX IF EXISTS historyStep_on_stack")
         }
+        migrator.registerMigration("v10: ids without AUTOINCREMENT; the highest item id kept in listIdentity") { db in
+            // AUTOINCREMENT wrote `sqlite_sequence` on every add: one of the
+            // three pages each durable add put in the write-ahead log. Ids
+            // are still never reused: todod gives the next id itself, after
+            // the largest of the items' ids and `highestItemID`, and the store
+            // raises `highestItemID` when it deletes an item above it (the
+            // only way the largest id could leave the table), so only
+            // deletes write that page.
+            try db.alter(table: "listIdentity") { table in
+                table.add(column: "highestItemID", .integer).notNull().defaults(to: 0)
+            }
+            try db.execute(sql: "UPDATE listIdentity SET highestItemID = coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'item'), 0)")
+            // SQLite cannot drop AUTOINCREMENT from a table: both are made
+            // again without it, columns as before, rows copied as they are.
+            try rebuild(
+                db, "item",
+                as: """
+                    "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "isDone" BOOLEAN NOT NULL DEFAULT 0, \
+                    "createdAt" DATETIME NOT NULL, "updatedAt" DATETIME NOT NULL, "completedAt" DATETIME, \
+                    "dueDay" TEXT, "dueAt" DATETIME, "tags" TEXT, "project" TEXT, "priority" TEXT, "notes" TEXT, \
+                    "waitDay" TEXT, "waitAt" DATETIME, "recurrence" TEXT, "fieldChangedAt" TEXT, "externalID" TEXT, \
+                    "foreignFields" TEXT, "fieldValues" TEXT
+                    """,
+                columns: """
+                    id, title, isDone, createdAt, updatedAt, completedAt, dueDay, dueAt, tags, project, priority, notes, \
+                    waitDay, waitAt, recurrence, fieldChangedAt, externalID, foreignFields, fieldValues
+                    """)
+            // Step numbers only order the steps: one given again after the
+            // newest step was taken off is as good as a new one.
+            try rebuild(db, "historyStep", as: #""seq" INTEGER PRIMARY KEY, "stack" TEXT NOT NULL, "step" TEXT NOT NULL"#, columns: "seq, stack, step")
+        }
         return migrator
+    }
+
+    /// Makes `table` again with the column definitions `definition`, and
+    /// copies its rows' `columns` across (SQLite's way to change what
+    /// `ALTER TABLE` cannot; the table has no index, trigger or view).
+    private static func rebuild(_ db: Database, _ table: String, as definition: String, columns: String) throws {
+        try db.execute(sql: "CREATE TABLE \"\(table)_rebuilt\" (\(definition))")
+        try db.execute(sql: "INSERT INTO \"\(table)_rebuilt\" (\(columns)) SELECT \(columns) FROM \"\(table)\"")
+        try db.execute(sql: "DROP TABLE \"\(table)\"")
+        try db.execute(sql: "ALTER TABLE \"\(table)_rebuilt\" RENAME TO \"\(table)\"")
     }
 }

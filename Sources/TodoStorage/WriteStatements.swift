@@ -21,7 +21,7 @@ import TodoModel
 final class WriteStatements: @unchecked Sendable {
     enum Kind: Int, CaseIterable {
         case begin, commit, rollback, savepoint, releaseSavepoint, rollbackToSavepoint
-        case upsertItem, deleteItem, clearRedo, pushStep
+        case upsertItem, deleteItem, raiseHighestItemID, clearRedo, pushStep
 
         var sql: String {
             switch self {
@@ -33,6 +33,7 @@ final class WriteStatements: @unchecked Sendable {
             case .rollbackToSavepoint: "ROLLBACK TO SAVEPOINT write"
             case .upsertItem: TodoRecord.upsertSQL
             case .deleteItem: "DELETE FROM item WHERE id = ?"
+            case .raiseHighestItemID: "UPDATE listIdentity SET highestItemID = ?1 WHERE id = 1 AND highestItemID < ?1"
             case .clearRedo: "DELETE FROM historyStep WHERE stack = 'redo'"
             case .pushStep: "INSERT INTO historyStep (stack, step) VALUES ('undo', ?)"
             }
