@@ -115,7 +115,8 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
             tooLong()
             return
         }
-        let parsed = IncomingLine.parse(Data(buffer: line, byteTransferStrategy: .noCopy))
+        // Read in place: what the request keeps of the line, it copies.
+        let parsed = line.withUnsafeReadableBytes { IncomingLine.parse($0) }
         if case .blank = parsed { return }
         burst.append(ListOwner.Submission(connection: id, line: parsed))  // numbered on registering, if not yet
     }

@@ -17,12 +17,12 @@ extension OwnerState {
     /// Decodes the parameters straight from the request's bytes as `M`
     /// takes them, and has `M` answer.
     ///
-    /// The reply is encoded here, where `M.Result` is a concrete type: a
-    /// result that writes itself (`JSONWritable`, an item's row) is found so
-    /// at compile time, with no box for the result and no cast at run time.
+    /// The reply is encoded here, by `M`: a result that writes itself
+    /// (`JSONWritable`, an item's row) was found so when the method was
+    /// declared, so there is no box for the result and no cast at run time.
     private mutating func call<M: OwnerMethod>(_ method: M.Type, _ request: IncomingRequest, cause: Cause) throws -> Answer<Data?> {
         let answer = try M.answer(request.params(for: M.self), cause: cause, owner: &self)
-        let line = request.id.map { MessageEncoding.response(id: $0, result: answer.result) }
+        let line = request.id.map { M.response(id: $0, result: answer.result) }
         return Answer(result: line, durableAt: answer.durableAt, subscription: answer.subscription)
     }
 }

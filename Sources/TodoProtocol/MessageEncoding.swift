@@ -76,13 +76,29 @@ public enum MessageEncoding {
     /// reply to every edit of an item, writes itself). Keys stay in sorted
     /// order, as every other line has them.
     public static func response<Result: Encodable>(id: RequestID, result: Result) -> Data {
+        response(id: id) { append(result, to: &$0) }
+    }
+
+    /// The same line for a result that writes itself, known to at compile
+    /// time (`RPCMethod.response(id:result:)`): no cast to find it out.
+    public static func response<Result: JSONWritable>(id: RequestID, writing result: Result) -> Data {
+        response(id: id) { line in
+            do {
+                try result.writeJSON(into: &line)
+            } catch {
+                preconditionFailure("encoding a protocol message failed: \(error)")
+            }
+        }
+    }
+
+    private static func response(id: RequestID, result writeResult: (inout [UInt8]) -> Void) -> Data {
         var line: [UInt8] = []
         // Room for a reply holding a row, so the line is not copied as it grows.
         line.reserveCapacity(512)
         line.appendJSONLiteral(#"{"id":"#)
         line.append(contentsOf: id.json.utf8)
         line.appendJSONLiteral(#","jsonrpc":"2.0","result":"#)
-        append(result, to: &line)
+        writeResult(&line)
         line.appendJSONLiteral("}\n")
         return Data(line)
     }

@@ -1,3 +1,6 @@
+import CanonicalJSON
+import FoundationEssentials
+
 /// A method the daemon serves, declared whole in one place: its name, the
 /// shapes of its parameters and result (as Swift types, so daemon and client
 /// cannot disagree on a field name, and as JSON Schemas, for clients in
@@ -25,6 +28,10 @@ public protocol RPCMethod: Sendable {
     static var paramsMayBeOmitted: Bool { get }
     /// Whether the method may be one of a `transaction`'s commands. By default not.
     static var isTransactable: Bool { get }
+    /// The reply line to request `id` answered with `result`. By default
+    /// through `Encodable`; a result that writes its own JSON
+    /// (`JSONWritable`) writes it, chosen when the method is declared.
+    static func response(id: RequestID, result: Result) -> Data
 }
 
 extension RPCMethod {
@@ -35,6 +42,16 @@ extension RPCMethod {
     /// alphabetical order: the error that answers positional parameters
     /// tells the client what to send instead.
     public static var parameterNames: [String] { JSONSchema.propertyNames(of: paramsSchema) }
+
+    public static func response(id: RequestID, result: Result) -> Data {
+        MessageEncoding.response(id: id, result: result)
+    }
+}
+
+extension RPCMethod where Result: JSONWritable {
+    public static func response(id: RequestID, result: Result) -> Data {
+        MessageEncoding.response(id: id, writing: result)
+    }
 }
 
 extension RPCMethod where Params == NoParams {
