@@ -94,6 +94,7 @@ struct PropertyParts {
             guard bits != 0 else { return [] }
             let declarations = TodoListProperties.declarations
             var names: [String] = []
+            names.reserveCapacity(bits.nonzeroBitCount)
             var rest = bits
             while rest != 0 {
                 let index = rest.trailingZeroBitCount

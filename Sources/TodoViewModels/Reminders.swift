@@ -99,6 +99,9 @@ struct Reminders {
 
     var alertCount: Int { active.values.reduce(0) { $0 + $1.count } }
 
+    /// Whether any reminder is raised (`activeKeys` is not empty).
+    var hasActive: Bool { !active.isEmpty }
+
     /// Every raised reminder of an undone item, by item id then condition.
     var activeKeys: [ReminderKey] {
         active.keys.sorted().flatMap { id in

@@ -73,6 +73,11 @@ extension TodoListViewModel {
     /// depends on the time, so the tick that crosses a snooze's end sees it.
     func desktopReminders() -> [DesktopReminder] {
         if let cachedDesktop { return cachedDesktop }
+        // Most changes raise no reminder: nothing to order or filter.
+        guard reminders.hasActive else {
+            cachedDesktop = []
+            return []
+        }
         let keys = desktop.showing(reminders.activeKeys, at: lastTick, timeZone: clock.timeZone)
         let now = clock.currentTime()
         let listed = keys.compactMap { key -> DesktopReminder? in
