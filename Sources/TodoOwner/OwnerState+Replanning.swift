@@ -127,6 +127,7 @@ extension OwnerState {
                 for partIndex in connections[id]!.replies[index].parts.indices
                 where connections[id]!.replies[index].parts[partIndex].durableAt > revision {
                     connections[id]!.replies[index].parts[partIndex].durableAt = revision
+                    releasedRevision = nil
                 }
             }
         }

@@ -36,10 +36,14 @@ extension OwnerState {
 
     // MARK: Replies
 
-    /// Queues a reply behind the connection's earlier ones.
+    /// Queues a reply behind the connection's earlier ones. One that waits
+    /// for a revision not yet durable lets nothing go before it is: the
+    /// connection waits (an edit's reply, the common case), and the end of
+    /// the turn does not look at it.
     mutating func queue(_ reply: PendingReply, for connection: Int) {
-        connections[connection]?.replies.append(reply)
-        touched.insert(connection)
+        guard connections[connection] != nil else { return }
+        connections[connection]!.replies.append(reply)
+        if reply.durableAt > publishedRevision { waiting.insert(connection) } else { touched.insert(connection) }
     }
 
     /// Releases, on every touched connection, the replies whose revisions
@@ -47,7 +51,10 @@ extension OwnerState {
     public mutating func releaseReplies() {
         // Each connection once, without making their union on every turn.
         for id in touched { releaseReplies(of: id) }
-        for id in waiting where !touched.contains(id) { releaseReplies(of: id) }
+        if releasedRevision != publishedRevision {
+            for id in waiting where !touched.contains(id) { releaseReplies(of: id) }
+            releasedRevision = publishedRevision
+        }
         touched.removeAll(keepingCapacity: true)
     }
 

@@ -70,6 +70,10 @@ public struct OwnerState {
     var touched: Set<Int> = []
     /// Connections with replies waiting for a revision to become durable.
     var waiting: Set<Int> = []
+    /// The published revision when `waiting` was last looked at: until
+    /// another is published, none of their replies can go. Nil when a reply's
+    /// revision was changed in place (a replan), so they are looked at again.
+    var releasedRevision: Int?
     /// The request being carried out, which a transaction it records is
     /// planned again for if another instance commits first.
     var currentRequest: (connection: Int, request: IncomingRequest)?
