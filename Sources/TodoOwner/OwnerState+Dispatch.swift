@@ -9,7 +9,8 @@ extension OwnerState {
     /// type is known (nil for a notification, which gets none).
     mutating func dispatch(_ request: IncomingRequest, from connection: Int) throws -> Answer<Data?> {
         guard let method = OwnerMethods.byName[request.method] else { throw RPCError.methodNotFound(request.method) }
-        currentRequest = (connection, request)
+        // Kept for a shared list only: no other list plans a request again.
+        if isShared { currentRequest = (connection, request) }
         defer { currentRequest = nil }
         return try call(method, request, cause: Cause(connection: connection, request: request.id, instance: instance))
     }
