@@ -117,18 +117,28 @@ enum Bind {
         }
     }
 
-    /// A date as `StoredDateText` writes it (GRDB's text form).
-    static func date(_ statement: OpaquePointer, _ index: Int32, _ value: Date?) {
-        guard let value else { return null(statement, index) }
+    /// A date as `StoredDateText` writes it (GRDB's text form), bound at
+    /// `index` and, if given, at `sameAt` too: formatted once for two
+    /// columns that hold the same instant (a new item's creation and last
+    /// change), as formatting is most of binding a date.
+    static func date(_ statement: OpaquePointer, _ index: Int32, _ value: Date?, sameAt second: Int32? = nil) {
+        guard let value else {
+            null(statement, index)
+            if let second { null(statement, second) }
+            return
+        }
         let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: StoredDateText.length) { buffer -> Bool in
             guard let base = buffer.baseAddress, StoredDateText.write(value, into: base) else { return false }
-            sqlite3_bind_text(
-                statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(StoredDateText.length), transient)
+            let text = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            sqlite3_bind_text(statement, index, text, Int32(StoredDateText.length), transient)
+            if let second { sqlite3_bind_text(statement, second, text, Int32(StoredDateText.length), transient) }
             return true
         }
         if !written {
             // Years outside 1000–9999: GRDB's own text, as before.
-            if case .string(let text) = StoredDateText.databaseValue(value).storage { Self.text(statement, index, text) } else { null(statement, index) }
+            let text: String? = if case .string(let text) = StoredDateText.databaseValue(value).storage { text } else { nil }
+            Self.text(statement, index, text)
+            if let second { Self.text(statement, second, text) }
         }
     }
 }
@@ -157,8 +167,12 @@ extension TodoRecord {
         Bind.int(statement, 1, item.id.rawValue)
         Bind.text(statement, 2, item.title)
         Bind.int(statement, 3, item.isDone ? 1 : 0)
-        Bind.date(statement, 4, item.createdAt)
-        Bind.date(statement, 5, item.updatedAt)
+        if item.updatedAt == item.createdAt {
+            Bind.date(statement, 4, item.createdAt, sameAt: 5)  // a new item's
+        } else {
+            Bind.date(statement, 4, item.createdAt)
+            Bind.date(statement, 5, item.updatedAt)
+        }
         Bind.date(statement, 6, item.completedAt)
         switch item.due {
         case .day(let day)?:
