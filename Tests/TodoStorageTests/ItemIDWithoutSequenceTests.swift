@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 import TodoModel
 import TodoViewModels
@@ -79,7 +80,7 @@ import TodoViewModels
     /// Random adds and deletes, the largest item deleted often, the store
     /// reopened now and then: the next id is always above every id stored.
     @Test(arguments: [1, 2, 3, 4]) func noIdIsGivenTwiceAcrossDeletesAndRestarts(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var store = try SQLiteTodoStore(path: path)
         var present: [Int64] = []
         var highestEver: Int64 = 0
@@ -110,18 +111,5 @@ import TodoViewModels
         }
         #expect(try store.load().items.map(\.id.rawValue) == present.sorted())
         #expect(highestEver > 50)
-    }
-}
-
-/// A small seeded generator, so a failing sequence can be run again.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
