@@ -35,7 +35,7 @@ import TodoViewState
                 try encode(
                     ServerStatus.Result(
                         server: "todod", protocol: "1.0", epoch: "e", revision: 0, items: 0, connections: 0, subscriptions: 0,
-                        uptimeSeconds: 0, dataFile: "/x", store: "sqlite", instance: nil))
+                        uptimeSeconds: 0, dataFile: "/x", list: "l", store: "sqlite", instance: nil))
             }
         ),
         (

@@ -28,6 +28,12 @@ public enum ServerStatus: RPCMethod {
         /// This instance's name when the list is shared; null otherwise.
         @ExplicitNull public var instance: String?
         public var items: Int
+        /// The list's own identity (a UUID), kept for the life of its
+        /// database: a new or another database has another one, a backup
+        /// restored has the same. A client that keeps state about the list
+        /// (the sync's agreed versions) keys it by this, so that it never
+        /// takes one list's state for another's.
+        public var list: String
         public var `protocol`: String
         public var revision: Int
         public var server: String
@@ -41,9 +47,10 @@ public enum ServerStatus: RPCMethod {
 
         public init(
             server: String, protocol: String, epoch: String, revision: Int, items: Int, connections: Int,
-            subscriptions: Int, uptimeSeconds: Int, dataFile: String, store: String = "sqlite", instance: String? = nil,
+            subscriptions: Int, uptimeSeconds: Int, dataFile: String, list: String, store: String = "sqlite", instance: String? = nil,
             stale: Bool = false
         ) {
+            self.list = list
             self.store = store
             self.instance = instance
             self.stale = stale
@@ -59,13 +66,13 @@ public enum ServerStatus: RPCMethod {
         }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case connections, dataFile, epoch, instance, items, `protocol`, revision, server, stale, store, subscriptions, uptimeSeconds
+            case connections, dataFile, epoch, instance, items, list, `protocol`, revision, server, stale, store, subscriptions, uptimeSeconds
         }
 
         static func schema(of key: CodingKeys) -> KeySchema {
             switch key {
             case .connections, .items, .revision, .subscriptions, .uptimeSeconds: .required(Int.wireType.schema)
-            case .dataFile, .epoch, .`protocol`, .server: .required(String.wireType.schema)
+            case .dataFile, .epoch, .list, .`protocol`, .server: .required(String.wireType.schema)
             case .instance: .required(String?.wireType.schema)
             case .stale: .required(Bool.wireType.schema)
             case .store: .required(["enum": ["sqlite", "postgres"]])
