@@ -190,7 +190,7 @@ let package = Package(
         .executableTarget(
             name: "todod-sync",
             dependencies: [
-                "TodoSyncService", "CalDAV", "TodoProtocol", "SystemdSupport",
+                "TodoSyncService", "CalDAV", "TodoClient", "TodoProtocol", "SystemdSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -245,6 +245,7 @@ let package = Package(
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TodoModel", "TestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoInterchange", "TestSupport"]),
+        .testTarget(name: "TodoSyncServiceTests", dependencies: ["TodoSyncService", "CalDAV", "TestSupport"]),
         .testTarget(
             name: "TodoStorageTests",
             dependencies: [

@@ -19,7 +19,7 @@ public struct CalDAVAccount: Sendable, Equatable, CustomStringConvertible {
 
     public init(collectionURL: String, user: String, password: String, caFile: String? = nil) throws(CalDAVError) {
         guard let url = URL(string: collectionURL.trimmingCharacters(in: .whitespaces)) else {
-            throw .invalidAccount("\"\(Self.withoutCredentials(collectionURL))\" is not a URL")
+            throw .invalidAccount("\"\(Self.withoutCredentials(collectionURL))\" is not a URL (a collection's URL starts with https:// or http://)")
         }
         try self.init(collectionURL: url, user: user, password: password, caFile: caFile)
     }
@@ -30,7 +30,7 @@ public struct CalDAVAccount: Sendable, Equatable, CustomStringConvertible {
         }
         let scheme = components.scheme?.lowercased()
         guard scheme == "http" || scheme == "https" else {
-            throw .invalidAccount("\(Self.withoutCredentials(collectionURL.absoluteString)) is not an http or https URL")
+            throw .invalidAccount("\(Self.withoutCredentials(collectionURL.absoluteString)) is not an http or https URL (a collection's URL starts with https:// or http://)")
         }
         guard let host = components.host, !host.isEmpty else {
             throw .invalidAccount("\(Self.withoutCredentials(collectionURL.absoluteString)) has no host")

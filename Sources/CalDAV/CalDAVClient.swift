@@ -50,6 +50,9 @@ public final class CalDAVClient: Sendable {
     public func probe() async throws(CalDAVError) -> CollectionInfo {
         let response = try await transport.send(
             .PROPFIND, path: collectionPath, headers: [("Depth", "0")], body: DAVRequestBodies.probe)
+        // A plain web server does not implement PROPFIND (501), allows it
+        // nowhere (405), or answers it as a GET (200 with a page).
+        if [200, 405, 501].contains(response.status) { throw .notCalDAV(url: response.url, status: response.status) }
         guard response.status == 207 else { throw response.failure(collectionURL: collectionURL) }
         let multistatus = try response.multistatus()
         let ownEntries = multistatus.responses.filter { $0.hrefs.contains { path(forHref: $0) == collectionPath } }

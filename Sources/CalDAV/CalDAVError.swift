@@ -37,6 +37,10 @@ public enum CalDAVError: Error, CustomStringConvertible, Sendable, Equatable {
     case notACalendar(url: String)
     /// The calendar does not accept to-dos (its supported component set lacks VTODO).
     case noVTODO(url: String)
+    /// The URL's server is no WebDAV server at all: it answered PROPFIND
+    /// with `status` (501 or 405 from a plain web server, 200 with a page).
+    /// Unlike a 5xx of a CalDAV server, waiting will not help.
+    case notCalDAV(url: String, status: Int)
 
     public var description: String {
         switch self {
@@ -70,6 +74,8 @@ public enum CalDAVError: Error, CustomStringConvertible, Sendable, Equatable {
             "\(url) is not a calendar collection; give the URL of a calendar"
         case .noVTODO(let url):
             "the calendar \(url) does not accept to-dos (VTODO); choose a task list"
+        case .notCalDAV(let url, let status):
+            "\(url) does not speak CalDAV (it answered PROPFIND with status \(status)); give the URL of a calendar collection on a CalDAV server"
         }
     }
 

@@ -15,4 +15,13 @@ public enum CompanionLogging {
             return handler
         }
     }
+
+    /// For a command a person runs in a terminal that also does a
+    /// service's work (`todoctl sync add` syncs once): its log lines go to
+    /// the journal only, where the service's go, and the terminal gets the
+    /// command's own sentences. Where no journald listens they are dropped;
+    /// what matters is also in what the command prints and in its status.
+    public static func bootstrapToJournal(identifier: String, fieldPrefix: String) {
+        LoggingSystem.bootstrap { _ in JournalLogHandler(identifier: identifier, fieldPrefix: fieldPrefix) }
+    }
 }

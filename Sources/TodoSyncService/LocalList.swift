@@ -47,6 +47,12 @@ struct LocalList: Sendable {
         return skipped
     }
 
+    /// The list's own identity (`server.status`'s `list`): what the agreed
+    /// versions are keyed by, with the collection.
+    func identity() async throws -> String {
+        try await daemon.call(ServerStatus.self, NoParams()).list
+    }
+
     /// Whether this instance of the list is the one to sync it (always, but
     /// for one instance at a time of a list shared through PostgreSQL).
     func holdsLease() async throws -> Bool {

@@ -31,7 +31,6 @@ public actor SyncService {
         state = try SyncStateStore(path: paths.stateFile)
         let account = try CalDAVAccount(collectionURL: settings.collectionURL, user: settings.user, password: password, caFile: settings.caFile)
         client = try CalDAVClient(account: account)
-        if state.collection != settings.collectionURL { try state.reset(collection: settings.collectionURL) }
     }
 
     /// Runs until cancelled: connects to todod (again and again, should it
@@ -61,6 +60,34 @@ public actor SyncService {
     }
 
     private var unreachable = false
+    /// Why the last round failed, as thrown: `syncOnce` throws it on, so
+    /// that `sync add` and `sync now` exit as the failure was.
+    private var lastFailure: (any Error)?
+
+    /// How a person mends a password the server refuses.
+    public static let newPasswordAdvice = "store the new password with: todoctl sync password (it asks, or reads --password-file FILE)"
+
+    /// A failure as `sync status`, the journal and the commands word it: a
+    /// refused password also says how to store the right one.
+    public static func describe(_ error: any Error) -> String {
+        if case CalDAVError.unauthorized = error { return "\(error); " + newPasswordAdvice }
+        return String(describing: error)
+    }
+
+    /// What kind of failure it was, for scripts (`sync status --json`'s
+    /// `errorKind`, and the exit code of `sync now`).
+    public static func kind(of error: any Error) -> SyncStatus.ErrorKind {
+        switch error {
+        case let error as CalDAVError:
+            switch error {
+            case .connection, .serverError: .unreachable
+            case .malformedResponse, .responseTooLarge, .invalidHref: .failed
+            default: .refused
+            }
+        case let error as ClientError where error.endsTheConnection: .unreachable
+        default: .failed
+        }
+    }
 
     /// While connected: a round whenever something was requested. Every
     /// row of the whole list is watched (and its counts), so any edit, not
@@ -111,6 +138,7 @@ public actor SyncService {
                 return true
             }
             try state.setMeta(["standby": nil])
+            try await forgetAnotherPairsBase(list)
             if collection == nil || pollServer && failures > 0 { collection = try await client.probe() }
             guard let collection else { return false }
             var poll = pollServer
@@ -129,20 +157,42 @@ public actor SyncService {
                 poll = true
             }
             failures = 0
-            try state.setMeta(["lastSync": ISO8601DateFormatter().string(from: Date()), "error": nil, "pending": "0"])
+            lastFailure = nil
+            try state.setMeta(["lastSync": ISO8601DateFormatter().string(from: Date()), "error": nil, "errorKind": nil, "pending": "0"])
             notifier.status("synced \(Self.clock(Date())) with \(settings.collectionURL)")
             return true
         } catch let error as ClientError where error.endsTheConnection {
             throw error  // todod went away: reconnect
         } catch {
             failures += 1
-            let message = String(describing: error)
+            lastFailure = error
+            let message = Self.describe(error)
             let waiting = try? await pending(list)
-            try? state.setMeta(["error": message, "pending": waiting.map { String($0) }])
+            try? state.setMeta(["error": message, "errorKind": Self.kind(of: error).rawValue, "pending": waiting.map { String($0) }])
             logger.error("sync failed: \(message)")
             notifier.status("not synced: \(message)")
             return false
         }
+    }
+
+    /// The agreed versions are a base for this collection and this list
+    /// only. Taken for another pair, every to-do the other list held and
+    /// this one does not would look deleted here, and be deleted there. So
+    /// when the collection or the list is not the one they were agreed with
+    /// (a switch of collection, todod started on another database, a state
+    /// from before the list was recorded), they are forgotten: the round
+    /// compares by UID, merges what both hold, copies what one holds, and
+    /// deletes nothing.
+    private func forgetAnotherPairsBase(_ list: LocalList) async throws {
+        let identity = try await list.identity()
+        guard state.collection != settings.collectionURL || state.list != identity else { return }
+        let known = try state.records().count
+        if known > 0 || state.collection != nil {
+            logger.notice(
+                "the \(known) agreed versions were for \(state.collection ?? "an unrecorded collection") and list \(state.list ?? "(unrecorded)"), not \(settings.collectionURL) and list \(identity): forgotten; this sync compares by UID and deletes nothing"
+            )
+        }
+        try state.reset(collection: settings.collectionURL, list: identity)
     }
 
     /// The list's changes the server does not have: items that differ from
@@ -164,7 +214,7 @@ public actor SyncService {
         let paths = self.paths
         try await TodoConnection.with(socketPath: paths.socketPath) { daemon in
             guard try await self.sync(LocalList(daemon: daemon), pollServer: true) else {
-                throw SyncFailure((try? self.state.meta()["error"]) ?? "the sync failed")
+                throw await self.lastFailure ?? SyncFailure((try? self.state.meta()["error"]) ?? "the sync failed")
             }
         }
     }
@@ -176,20 +226,22 @@ public actor SyncService {
 
     /// What `sync status` shows.
     public func status(running: Bool) throws -> SyncStatus {
-        try Self.status(settings: settings, state: state, running: running, pending: nil)
+        try Self.status(settings: settings, state: state, service: paths.instance.serviceName, running: running, pending: nil)
     }
 
     /// The status as the state file has it, read by another process (`todoctl sync status`).
     public static func status(paths: SyncPaths, settings: SyncSettings, running: Bool) throws -> SyncStatus {
-        try status(settings: settings, state: try SyncStateStore(path: paths.stateFile), running: running, pending: nil)
+        try status(
+            settings: settings, state: try SyncStateStore(path: paths.stateFile), service: paths.instance.serviceName, running: running,
+            pending: nil)
     }
 
-    static func status(settings: SyncSettings, state: SyncStateStore, running: Bool, pending: Int?) throws -> SyncStatus {
+    static func status(settings: SyncSettings, state: SyncStateStore, service: String, running: Bool, pending: Int?) throws -> SyncStatus {
         let meta = try state.meta()
         let formatter = ISO8601DateFormatter()
         return SyncStatus(
-            collection: settings.collectionURL, user: settings.user, lastSync: meta["lastSync"], lastAttempt: meta["lastAttempt"],
-            error: meta["error"], pending: pending ?? Int(meta["pending"] ?? "") ?? 0, synced: try state.records().count,
+            collection: settings.collectionURL, service: service, user: settings.user, lastSync: meta["lastSync"], lastAttempt: meta["lastAttempt"],
+            error: meta["error"], errorKind: meta["errorKind"].flatMap(SyncStatus.ErrorKind.init(rawValue:)), pending: pending ?? Int(meta["pending"] ?? "") ?? 0, synced: try state.records().count,
             conflicts: try state.conflicts().map { .init(at: formatter.string(from: $0.at), uid: $0.uid, note: $0.note) },
             unreadable: try state.problems(), running: running, roundFinished: meta["roundEnded"] == meta["lastAttempt"],
             standby: meta["standby"] == "true")

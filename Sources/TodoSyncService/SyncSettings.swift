@@ -60,30 +60,38 @@ public struct SyncSettings: Sendable, Equatable {
     }
 }
 
-/// The files the sync reads and writes.
+/// The files the sync reads and writes, one todod's (see `SyncInstance`).
 public struct SyncPaths: Sendable {
     public var configDirectory: String
     public var stateDirectory: String
     public var socketPath: String
+    /// Which todod's sync these are, and so which unit runs it.
+    public var instance: SyncInstance
 
     public var settingsFile: String { configDirectory + "/sync.conf" }
     public var passwordFile: String { configDirectory + "/sync.password" }
     public var stateFile: String { stateDirectory + "/sync.sqlite" }
 
-    public init(configDirectory: String, stateDirectory: String, socketPath: String) {
+    public init(configDirectory: String, stateDirectory: String, socketPath: String, instance: SyncInstance) {
         self.configDirectory = configDirectory
         self.stateDirectory = stateDirectory
         self.socketPath = socketPath
+        self.instance = instance
     }
 
+    /// The default socket's todod: `~/.config/todod/sync.conf` and
+    /// `~/.local/state/todod-sync/`. Another socket's:
+    /// `~/.config/todod/sync/INSTANCE/sync.conf` and
+    /// `~/.local/state/todod-sync/INSTANCE/`.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment, socketPath: String) -> SyncPaths {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         func base(_ variable: String, _ fallback: String) -> String {
             environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/" + fallback
         }
-        let config = base("XDG_CONFIG_HOME", ".config") + "/todod"
-        let state = base("XDG_STATE_HOME", ".local/state") + "/todod-sync"
-        return SyncPaths(configDirectory: config, stateDirectory: state, socketPath: socketPath)
+        let instance = SyncInstance(socketPath: socketPath, environment: environment)
+        let config = base("XDG_CONFIG_HOME", ".config") + "/todod" + (instance.name.map { "/sync/" + $0 } ?? "")
+        let state = base("XDG_STATE_HOME", ".local/state") + "/todod-sync" + (instance.name.map { "/" + $0 } ?? "")
+        return SyncPaths(configDirectory: config, stateDirectory: state, socketPath: socketPath, instance: instance)
     }
 
     /// The settings, or nil when the sync was never set up.
@@ -121,7 +129,25 @@ public struct SyncPaths: Sendable {
 
     /// Removes the settings, the password and the state.
     public func remove() {
-        for path in [settingsFile, passwordFile, stateFile, stateFile + "-wal", stateFile + "-shm"] { unlink(path) }
+        for path in [settingsFile, passwordFile] { unlink(path) }
+        forgetState()
+    }
+
+    /// Removes the state alone: what was agreed with the server, so that
+    /// the next sync starts from no base (and deletes nothing).
+    public func forgetState() {
+        for path in [stateFile, stateFile + "-wal", stateFile + "-shm"] { unlink(path) }
+    }
+
+    /// Replaces the password alone, readable by the user only.
+    public func savePassword(_ password: String) throws(SyncSetupError) {
+        do {
+            try Self.writePrivately(Data((password + "\n").utf8), to: passwordFile)
+        } catch let error as SyncSetupError {
+            throw error
+        } catch {
+            throw SyncSetupError("cannot write \(passwordFile): \(error.localizedDescription)")
+        }
     }
 
     /// A file created 0600 (never readable by others, not even for a moment), replacing any.

@@ -88,17 +88,32 @@ public final class SyncStateStore: Sendable {
 
     public var token: String? { (try? database.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'token'") }) ?? nil }
 
-    /// Forgets everything known of the server (another collection, or a
-    /// removed sync): the next sync starts afresh.
-    public func reset(collection: String) throws {
+    /// Forgets everything known of the server and of the list: the next
+    /// round starts from no agreed versions, and so compares by UID alone,
+    /// which deletes nothing on either side. Then records whose these are:
+    /// `collection` on the server, paired with the list `list`.
+    public func reset(collection: String, list: String) throws {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM resource; DELETE FROM meta; DELETE FROM problem; DELETE FROM conflict")
+            // When a round was tried stays: `sync now` waits on it.
+            try db.execute(
+                sql: """
+                    DELETE FROM resource; DELETE FROM problem; DELETE FROM conflict;
+                    DELETE FROM meta WHERE key NOT IN ('lastAttempt', 'roundEnded')
+                    """)
             try Self.set(db, "collection", collection)
+            try Self.set(db, "list", list)
         }
     }
 
+    /// The collection the agreed versions were agreed with.
     public var collection: String? {
         (try? database.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'collection'") }) ?? nil
+    }
+
+    /// The list (`server.status`'s `list`) they were agreed with; nil in a
+    /// state written before lists were recorded.
+    public var list: String? {
+        (try? database.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'list'") }) ?? nil
     }
 
     // MARK: What sync status tells

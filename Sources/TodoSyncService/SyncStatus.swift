@@ -4,6 +4,9 @@ import Foundation
 /// waits to go out, conflicts kept as notes, and what went wrong.
 public struct SyncStatus: Codable, Sendable {
     public var collection: String
+    /// The user unit that runs this sync: `todod-sync.service` for the
+    /// default socket's todod, `todod-sync@INSTANCE.service` for another.
+    public var service: String
     public var user: String
     /// The last round that completed, ISO 8601; null before the first.
     public var lastSync: String?
@@ -11,6 +14,8 @@ public struct SyncStatus: Codable, Sendable {
     public var lastAttempt: String?
     /// Why the last round failed; null when it did not.
     public var error: String?
+    /// What kind of failure that was; null when none.
+    public var errorKind: ErrorKind?
     /// List changes the server does not have yet (items added, edited or
     /// deleted since they were last agreed).
     public var pending: Int
@@ -28,6 +33,13 @@ public struct SyncStatus: Codable, Sendable {
     /// waits, and takes over when that one stops).
     public var standby: Bool
 
+    /// Whether trying again may help: the server (or todod) could not be
+    /// reached, or it said no (a wrong password, not a calendar), or
+    /// something else failed.
+    public enum ErrorKind: String, Codable, Sendable {
+        case unreachable, refused, failed
+    }
+
     public struct Conflict: Codable, Sendable {
         public var at: String
         public var uid: String
@@ -37,7 +49,7 @@ public struct SyncStatus: Codable, Sendable {
     /// For people.
     public var text: String {
         var lines = ["collection: \(collection) (user \(user))"]
-        lines.append("service: " + (running ? "running" : "not running (systemctl --user enable --now todod-sync)"))
+        lines.append("service: " + (running ? "running" : "not running (systemctl --user enable --now \(service))"))
         if standby { lines.append("standby: another instance of this shared list syncs it; this one takes over if it stops") }
         lines.append("last sync: " + (lastSync ?? "never"))
         if let error { lines.append("error: \(error) (last tried \(lastAttempt ?? "never"))") }

@@ -7,7 +7,13 @@ import TodoSyncService
 extension TododSync {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Syncs the list with a CalDAV collection: checks it takes to-dos, stores the password for you only, syncs.")
+            abstract: "Syncs the list with a CalDAV collection: checks it takes to-dos, stores the password for you only, syncs.",
+            discussion: """
+                One collection per todod: while one is set up, add refuses and says which. \
+                --replace switches to another collection, starting from no agreed versions (it deletes nothing on either side). \
+                A todod at another socket (--socket) has a sync of its own: its own settings, password, state \
+                and service (todod-sync@….service).
+                """)
         @OptionGroup var locations: Locations
         @Argument(help: "The collection's URL (https://dav.example.com/calendars/me/todo/).") var url: String
         @Option(help: "The user name on the server (default: your login name).") var user: String?
@@ -15,7 +21,8 @@ extension TododSync {
         @Option(help: "A PEM file of the CA that signed the server's certificate, trusted besides the system's (a self-signed server).")
         var caFile: String?
         @Option(help: "Seconds between looks at the server (5–86400).") var interval: Int = SyncSettings.defaultInterval
-        @Flag(help: "Do not enable and start todod-sync.service.") var noStart = false
+        @Flag(help: "Replace the collection this list syncs with now (nothing is deleted on either side).") var replace = false
+        @Flag(help: "Do not enable and start the sync's service.") var noStart = false
 
         func validate() throws {
             guard (5...86_400).contains(interval) else { throw ValidationError("--interval must be 5 to 86400 seconds") }
@@ -23,49 +30,98 @@ extension TododSync {
 
         func run() async throws {
             let paths = locations.paths
+            let current = try? paths.settings()
+            if let current, !replace {
+                throw SyncCommandFailure(
+                    """
+                    this list already syncs with \(current.collectionURL) (user \(current.user)); nothing was changed.
+                      To switch to \(url): \(TododSync.spokenName) add \(url) --replace (starts from no agreed versions; deletes nothing)
+                      To stop syncing first: \(TododSync.spokenName) rm
+                      For another list, run a second todod with its own --socket and --data-dir, and add its sync with --socket
+                    """, code: SyncCommandFailure.refused)
+            }
             let user = self.user ?? ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
-            let password = try readPassword(user: user)
+            let password = try PasswordSource(file: passwordFile).read(prompt: "Password for \(user) at \(url): ")
             let caFile = self.caFile.map { ($0 as NSString).standardizingPath }.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
-            let account = try CalDAVAccount(collectionURL: url, user: user, password: password, caFile: caFile)
+            let account: CalDAVAccount
+            do {
+                account = try CalDAVAccount(collectionURL: url, user: user, password: password, caFile: caFile)
+            } catch {
+                throw SyncCommandFailure(error)
+            }
+            let info = try await Self.check(account)
+            print("\(info.displayName.map { "“\($0)” at " } ?? "")\(account.collectionURL.absoluteString) takes to-dos"
+                + (info.supportsSyncCollection ? "" : " (no sync-collection: changes are found by comparing ETags)"))
+            let settings = SyncSettings(collectionURL: account.collectionURL.absoluteString, user: user, caFile: caFile, interval: interval)
+            // The service runs with the settings it read: it stops before they
+            // change, and `enable --now` below starts it with the new ones.
+            if current != nil { _ = ServiceControl.systemctl(["stop", paths.instance.serviceName]) }
+            if let pid = SyncLock.holder(in: paths.stateDirectory) { kill(pid, SIGTERM) }
+            if let current {
+                // A switch starts from no base: what was agreed with the old
+                // collection says nothing of the new one.
+                paths.forgetState()
+                print("no longer syncing with \(current.collectionURL)")
+            }
+            try paths.save(settings, password: password)
+            print("settings in \(paths.settingsFile), the password in \(paths.passwordFile) (readable by you only)")
+            do {
+                try await Now.syncNow(locations)
+            } catch {
+                let failure = SyncCommandFailure(error)
+                throw SyncCommandFailure(
+                    "the collection is set up, but the first sync failed: \(failure.description)\n  Try again with: \(TododSync.spokenName) now",
+                    code: failure.code)
+            }
+            let status = try await Status.current(locations)
+            print("first sync done: \(status.synced) \(status.synced == 1 ? "to-do" : "to-dos") in step" + (status.conflicts.isEmpty ? "" : ", \(status.conflicts.count) conflicts kept as notes"))
+            guard !noStart else { return }
+            let service = paths.instance.serviceName
+            if paths.instance.name != nil, ["/tmp/", "/var/tmp/"].contains(where: paths.socketPath.hasPrefix) {
+                print("note: \(service) has a /tmp of its own and cannot reach a socket under /tmp; run that todod with --socket under $XDG_RUNTIME_DIR")
+            }
+            if ServiceControl.systemctl(["enable", "--now", service]) {
+                print("\(service) enabled and started: the list stays in step from now on")
+            } else {
+                print("could not start \(service); start it with: systemctl --user enable --now \(service)")
+            }
+        }
+
+        /// Whether the account's collection takes to-dos, said as a failure
+        /// the person can act on when it does not.
+        static func check(_ account: CalDAVAccount) async throws -> CollectionInfo {
             let client = try CalDAVClient(account: account)
             do {
                 let info = try await client.probe()
                 try info.requireTaskCalendar()
                 try? await client.shutdown()
-                print("todod-sync: \(info.displayName.map { "“\($0)” at " } ?? "")\(account.collectionURL.absoluteString) takes to-dos"
-                    + (info.supportsSyncCollection ? "" : " (no sync-collection: changes are found by comparing ETags)"))
+                return info
             } catch {
                 try? await client.shutdown()
-                throw ValidationError("\(error)")
-            }
-            let settings = SyncSettings(collectionURL: account.collectionURL.absoluteString, user: user, caFile: caFile, interval: interval)
-            if let pid = SyncLock.holder(in: paths.stateDirectory) { kill(pid, SIGTERM) }  // it runs with the old settings
-            try paths.save(settings, password: password)
-            print("todod-sync: settings in \(paths.settingsFile), the password in \(paths.passwordFile) (mode 600)")
-            try await Now.syncNow(locations)
-            let status = try await Status.current(locations)
-            print("todod-sync: first sync done: \(status.synced) to-dos in step" + (status.conflicts.isEmpty ? "" : ", \(status.conflicts.count) conflicts kept as notes"))
-            guard !noStart else { return }
-            if ServiceControl.systemctl(["enable", "--now", "todod-sync.service"]) {
-                print("todod-sync: todod-sync.service enabled and started: the list stays in step from now on")
-            } else {
-                print("todod-sync: could not start todod-sync.service; start it with: systemctl --user enable --now todod-sync.service")
+                throw SyncCommandFailure(error)
             }
         }
+    }
+}
 
-        /// From `--password-file`, else asked on the terminal without echo.
-        private func readPassword(user: String) throws -> String {
-            if let passwordFile {
-                guard let data = FileManager.default.contents(atPath: passwordFile) else { throw ValidationError("cannot read \(passwordFile)") }
-                let password = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-                guard !password.isEmpty else { throw ValidationError("\(passwordFile) holds no password on its first line") }
-                return password
+/// Where a password comes from: a file's first line, else the terminal.
+struct PasswordSource {
+    var file: String?
+
+    /// From `file`, else asked on the terminal without echo.
+    func read(prompt: String) throws -> String {
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw SyncCommandFailure("cannot read \(file)", code: SyncCommandFailure.usage)
             }
-            guard let password = Terminal.askSecretly("Password for \(user) at \(url): "), !password.isEmpty else {
-                throw ValidationError("no password given (no terminal to ask on? use --password-file FILE)")
-            }
+            let password = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard !password.isEmpty else { throw SyncCommandFailure("\(file) holds no password on its first line", code: SyncCommandFailure.usage) }
             return password
         }
+        guard let password = Terminal.askSecretly(prompt), !password.isEmpty else {
+            throw SyncCommandFailure("no password given (no terminal to ask on? use --password-file FILE)", code: SyncCommandFailure.usage)
+        }
+        return password
     }
 }
 

@@ -20,7 +20,7 @@ struct TododSync: AsyncParsableCommand {
             Set up with `todoctl sync add URL --user NAME`, then the user service \
             todod-sync.service keeps the list and the collection in step.
             """,
-        subcommands: [Run.self, Add.self, Status.self, Now.self, Remove.self],
+        subcommands: [Run.self, Add.self, Status.self, Now.self, Password.self, Remove.self],
         defaultSubcommand: Run.self)
 }
 
@@ -32,8 +32,16 @@ struct Locations: ParsableArguments {
     var paths: SyncPaths { SyncPaths.standard(socketPath: socket ?? SocketLocation.defaultPath()) }
 
     func settings() throws -> SyncSettings {
-        guard let settings = try paths.settings() else {
-            throw ValidationError("no sync is set up: todoctl sync add URL --user NAME")
+        let settings: SyncSettings?
+        do {
+            settings = try paths.settings()
+        } catch {
+            throw SyncCommandFailure(error)
+        }
+        guard let settings else {
+            throw SyncCommandFailure(
+                "no sync is set up for the todod at \(paths.socketPath): \(TododSync.spokenName) add URL --user NAME",
+                code: SyncCommandFailure.configuration)
         }
         return settings
     }
@@ -50,7 +58,9 @@ extension TododSync {
             let paths = locations.paths
             let settings = try locations.settings()
             guard let lock = try SyncLock(directory: paths.stateDirectory) else {
-                throw ValidationError("another todod-sync is running (pid \(SyncLock.holder(in: paths.stateDirectory).map(String.init) ?? "?"))")
+                throw SyncCommandFailure(
+                    "another todod-sync is running for this todod (pid \(SyncLock.holder(in: paths.stateDirectory).map(String.init) ?? "?"))",
+                    code: SyncCommandFailure.refused)
             }
             let service = try SyncService(paths: paths, settings: settings, password: try paths.password(), logger: logger)
             let triggers = SyncTriggers()
@@ -106,8 +116,17 @@ extension TododSync {
         @OptionGroup var locations: Locations
 
         func run() async throws {
-            try await Self.syncNow(locations)
-            print(try await Status.current(locations).text)
+            do {
+                try await Self.syncNow(locations)
+            } catch {
+                // Said once below, with the status around it.
+                guard let status = try? await Status.current(locations), status.error != nil else { throw SyncCommandFailure(error) }
+            }
+            let status = try await Status.current(locations)
+            print(status.text)
+            if let error = status.error {
+                throw SyncCommandFailure("the sync failed: \(error)", kind: status.errorKind ?? .failed)
+            }
         }
 
         /// Asks the running service (SIGUSR1) and waits for its round, or syncs here.
@@ -116,7 +135,9 @@ extension TododSync {
             let settings = try locations.settings()
             if let pid = SyncLock.holder(in: paths.stateDirectory) {
                 let before = try await SyncService.status(paths: paths, settings: settings, running: true).lastAttempt
-                guard kill(pid, SIGUSR1) == 0 else { throw ValidationError("cannot signal todod-sync (pid \(pid))") }
+                guard kill(pid, SIGUSR1) == 0 else {
+                    throw SyncCommandFailure("cannot signal todod-sync (pid \(pid))", code: SyncCommandFailure.unreachable)
+                }
                 // Until its round started and ended (generous: a first sync of a big collection).
                 let deadline = ContinuousClock.now + .seconds(300)
                 while ContinuousClock.now < deadline {
@@ -124,10 +145,12 @@ extension TododSync {
                     let status = try await SyncService.status(paths: paths, settings: settings, running: true)
                     if status.lastAttempt != before, status.roundFinished { return }
                 }
-                throw ValidationError("todod-sync did not finish a sync within 300 s; see journalctl --user -u todod-sync")
+                throw SyncCommandFailure(
+                    "\(paths.instance.serviceName) did not finish a sync within 300 s; see journalctl --user -u \(paths.instance.serviceName)",
+                    code: SyncCommandFailure.unreachable)
             }
             guard let lock = try SyncLock(directory: paths.stateDirectory) else { return try await syncNow(locations) }
-            Run.bootstrapLogging()
+            CompanionLogging.bootstrapToJournal(identifier: "todod-sync", fieldPrefix: "TODOD_SYNC_")
             let service = try SyncService(paths: paths, settings: settings, password: try paths.password(), logger: Logger(label: "todod-sync"))
             do {
                 try await service.syncOnce()
@@ -147,10 +170,15 @@ extension TododSync {
 
         func run() async throws {
             let paths = locations.paths
-            _ = ServiceControl.systemctl(["disable", "--now", "todod-sync.service"])
+            let settings = try? paths.settings()
+            _ = ServiceControl.systemctl(["disable", "--now", paths.instance.serviceName])
             if let pid = SyncLock.holder(in: paths.stateDirectory) { kill(pid, SIGTERM) }
             paths.remove()
-            print("todod-sync: no longer syncing; the list and the collection are as they were")
+            if let settings {
+                print("no longer syncing with \(settings.collectionURL); the list and the collection are as they were")
+            } else {
+                print("no sync was set up for the todod at \(paths.socketPath); nothing changed")
+            }
         }
     }
 }

@@ -127,8 +127,33 @@ public final class CalDAVTestServer: @unchecked Sendable {
     /// password and CA reach Python in the environment (CALDAV_URL,
     /// CALDAV_USER, CALDAV_PASSWORD, CALDAV_CA_FILE), never in its arguments.
     /// Throws with its stderr if it fails.
-    public func phone(_ script: String) throws -> String {
-        try runPython(PythonScripts.phonePrelude + script, purpose: "the phone script")
+    public func phone(_ script: String, collection: String? = nil) throws -> String {
+        try runPython(PythonScripts.phonePrelude + script, purpose: "the phone script", url: collection)
+    }
+
+    /// Makes another to-do collection beside the first, named `name`
+    /// (`/me/NAME/` on Radicale, `/user/calendars/NAME/` on Xandikos), and
+    /// returns its URL.
+    public func makeCollection(named name: String) throws -> String {
+        let url = String(collectionURL.dropLast().split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+            + "/\(name)/"
+        _ = try runPython(PythonScripts.makeTaskCalendar, purpose: "making the collection \(name)", url: url)
+        return url
+    }
+
+    /// The UIDs and summaries of the to-dos in `collection` (the first
+    /// one by default), as python3-caldav reads them: `[UID: SUMMARY]`.
+    public func todos(in collection: String? = nil) throws -> [String: String] {
+        let printed = try phone(
+            """
+            import json
+            print(json.dumps({str(t.icalendar_component['uid']): str(t.icalendar_component.get('summary', ''))
+                              for t in calendar.todos(include_completed=True)}))
+            """, collection: collection)
+        guard let line = printed.split(separator: "\n").last,
+            let todos = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+        else { throw CalDAVTestServerError("the phone printed \(printed)") }
+        return todos
     }
 
     /// The server's log so far.
@@ -136,11 +161,11 @@ public final class CalDAVTestServer: @unchecked Sendable {
         (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
     }
 
-    private func runPython(_ script: String, purpose: String) throws -> String {
+    private func runPython(_ script: String, purpose: String, url: String? = nil) throws -> String {
         let file = folder.file("script-\(UUID().uuidString).py")
         try script.write(toFile: file, atomically: false, encoding: .utf8)
         defer { unlink(file) }
-        var variables = ["CALDAV_URL": collectionURL, "CALDAV_USER": user, "CALDAV_PASSWORD": password]
+        var variables = ["CALDAV_URL": url ?? collectionURL, "CALDAV_USER": user, "CALDAV_PASSWORD": password]
         if let caFile { variables["CALDAV_CA_FILE"] = caFile }
         let output = try ProgramRun.run(
             Python.executable, [file], environment: Python.environment(home: folder.path, adding: variables),

@@ -117,7 +117,20 @@ struct MalformedServerTests {
         }
         let ok = try await CannedHTTPServer(head: "HTTP/1.1 200 OK\r\nContent-Length: 2", body: "hi")
         try await withCannedServer(ok) { client in
-            #expect(await caldavError { _ = try await client.probe() } == .unexpectedStatus(url: ok.baseURL + "/cal/", status: 200))
+            #expect(await caldavError { _ = try await client.listing() } == .unexpectedStatus(url: ok.baseURL + "/cal/", status: 200))
+        }
+    }
+
+    /// A plain web server (no WebDAV) answers PROPFIND with 501, 405 or a
+    /// page: the URL does not speak CalDAV, said so, not "try again later".
+    @Test("a plain web server is told as not speaking CalDAV", arguments: [(501, "Not Implemented"), (405, "Method Not Allowed"), (200, "OK")])
+    func plainWebServer(_ status: Int, _ reason: String) async throws {
+        let plain = try await CannedHTTPServer(head: "HTTP/1.1 \(status) \(reason)\r\nContent-Length: 2", body: "hi")
+        try await withCannedServer(plain) { client in
+            let error = await caldavError { _ = try await client.probe() }
+            #expect(error == .notCalDAV(url: plain.baseURL + "/cal/", status: status))
+            #expect(error?.description.contains("does not speak CalDAV") == true)
+            #expect(error?.description.contains("try again later") == false)
         }
     }
 }

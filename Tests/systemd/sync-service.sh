@@ -15,7 +15,8 @@ source "$(dirname "$0")/checks.sh"
 
 server_dir="$HOME/radicale"
 cleanup() {
-  systemctl --user stop todod-sync.service todod.service todod.socket >/dev/null 2>&1
+  systemctl --user stop 'todod-sync@*.service' todod-sync.service todod.service todod.socket >/dev/null 2>&1
+  [[ -z ${second_pid:-} ]] || kill "$second_pid" 2>/dev/null
   [[ -z ${radicale_pid:-} ]] || kill "$radicale_pid" 2>/dev/null
   rm -rf "$server_dir"
 }
@@ -23,8 +24,8 @@ trap cleanup EXIT
 
 port=$(free_port)
 collection="http://127.0.0.1:$port/me/todo/"
-phone() {  # phone SCRIPT: python3-caldav on the collection, as a phone
-  CALDAV_URL="$collection" CALDAV_USER=me CALDAV_PASSWORD=s3cret-pass /usr/bin/python3 -c "
+phone() {  # phone SCRIPT [URL]: python3-caldav on the collection (or URL's), as a phone
+  CALDAV_URL="${2:-$collection}" CALDAV_USER=me CALDAV_PASSWORD=s3cret-pass /usr/bin/python3 -c "
 import caldav, os
 client = caldav.DAVClient(os.environ['CALDAV_URL'], username=os.environ['CALDAV_USER'], password=os.environ['CALDAV_PASSWORD'])
 calendar = caldav.Calendar(client=client, url=os.environ['CALDAV_URL'])
@@ -100,6 +101,52 @@ printf 'me:s3cret-pass\n' >"$server_dir/users"
 todoctl sync now >/dev/null 2>&1
 check "once the server takes it again, the edit goes out" eventually on_server "added while refused"
 
+# --- A second todod, run by hand with its own socket and data directory
+# (docs/sync.md): its sync has its own settings, password, state and
+# service, todod-sync@INSTANCE.service, and never touches the first's.
+home_collection="http://127.0.0.1:$port/me/home/"
+check "a second collection is made" is "$(curl -s -o /dev/null -w '%{http_code}' -u me:s3cret-pass -X MKCALENDAR "$home_collection")" 201
+second_socket="$XDG_RUNTIME_DIR/home.sock"
+todod --socket "$second_socket" --data-dir "$HOME/home-list" >"$HOME/second-todod.log" 2>&1 &
+second_pid=$!
+check "the second todod answers" eventually quiet todoctl --socket "$second_socket" ls
+todoctl --socket "$second_socket" add "home item one" >/dev/null
+todoctl --socket "$second_socket" sync add "$home_collection" --user me --password-file "$HOME/password" >"$HOME/add-home.out" 2>&1
+sed 's/^/       /' "$HOME/add-home.out"
+instance=$(systemd-escape --path "$second_socket")
+check "the second sync runs as todod-sync@$instance.service" eventually is "$(property "todod-sync@$instance.service" ActiveState)" active
+check "... with settings of its own" grep -q "url = $home_collection" "$XDG_CONFIG_HOME/todod/sync/$instance/sync.conf"
+check "the first's settings still name the first collection" grep -q "url = $collection" "$XDG_CONFIG_HOME/todod/sync.conf"
+check "sync add printed sentences, not log lines" bash -c "! grep -q 'TodoSyncService\]' '$HOME/add-home.out'"
+todoctl add "work item two" >/dev/null
+todoctl --socket "$second_socket" add "home item two" >/dev/null
+on_home() { phone 'print([str(t.icalendar_component["summary"]) for t in calendar.todos()])' "$home_collection" | grep -q "$1"; }
+check "each list's edit reaches its own collection (work)" eventually on_server "work item two"
+check "each list's edit reaches its own collection (home)" eventually on_home "home item two"
+todoctl sync now >/dev/null 2>&1
+todoctl --socket "$second_socket" sync now >/dev/null 2>&1
+check "home item one is still on Home" on_home "home item one"
+not() { ! "$@"; }
+check "no work item reached Home" not on_home "work item"
+check "no home item reached the first collection" not on_server "home item"
+check "the first list has no home item" not bash -c "todoctl ls | grep -q 'home item'"
+todoctl sync add "$home_collection" --user me --password-file "$HOME/password" >"$HOME/add-again.out" 2>&1
+check "a second sync add on the first list is refused (exit 65)" is "$?" 65
+check "... saying what is synced and how to switch" bash -c "grep -q 'already syncs with $collection' '$HOME/add-again.out' && grep -q -- '--replace' '$HOME/add-again.out'"
+todoctl --socket "$second_socket" sync rm >/dev/null 2>&1
+check "sync rm on the second stops its service only" eventually is "$(property "todod-sync@$instance.service" ActiveState)" inactive
+check "... the first's still runs" is "$(property todod-sync.service ActiveState)" active
+kill "$second_pid" 2>/dev/null
+wait "$second_pid" 2>/dev/null
+second_pid=""
+
+# --- The template unit is the service's, but for the lines naming the instance
+strip_instance() {  # the unit without its comments and the lines that differ by design
+  grep -v -e '^#' -e '^Description=' -e '^Wants=' -e '^After=' -e '^ExecStart=' "$1"
+}
+check "todod-sync@.service's settings are todod-sync.service's" \
+  diff <(strip_instance "$XDG_CONFIG_HOME/systemd/user/todod-sync.service") <(strip_instance "$XDG_CONFIG_HOME/systemd/user/todod-sync@.service")
+
 # --- The sandbox
 check_exposure todod-sync.service 2.5
 check "todod.service keeps its network closed" is "$(property todod.service PrivateNetwork)" yes
@@ -108,5 +155,5 @@ check "todod.service keeps its network closed" is "$(property todod.service Priv
 todoctl sync rm >/dev/null 2>&1
 check "sync rm stops the service" eventually is "$(property todod-sync.service ActiveState)" inactive
 check "... forgets the password" test ! -e "$XDG_CONFIG_HOME/todod/sync.password"
-check "... and deletes nothing in the list" is "$(todoctl ls | grep -c '\[ \]')" 4
+check "... and deletes nothing in the list" is "$(todoctl ls | grep -c '\[ \]')" 5
 finish

@@ -10,27 +10,43 @@ import Glibc
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Syncs the list with a CalDAV collection (your phone, Thunderbird): add, status, now, rm.",
+        abstract: "Syncs the list with a CalDAV collection (your phone, Thunderbird): add, status, now, password, rm.",
         discussion: """
-            todoctl sync add URL --user NAME [--password-file FILE] [--ca-file FILE] [--interval SECONDS]
+            todoctl sync add URL --user NAME [--password-file FILE] [--ca-file FILE] [--interval SECONDS] [--replace]
                 asks for the password (or reads it from FILE), checks the collection takes to-dos,
                 keeps the password readable by you only, syncs, and starts todod-sync.service.
+                One collection per todod: while one is set up, add refuses; --replace switches
+                (from no agreed versions: nothing is deleted on either side).
             todoctl sync status [--json]   last sync, pending changes, conflicts, errors
-            todoctl sync now               syncs now and shows the status
+            todoctl sync now               syncs now and shows the status; exits non-zero when it failed
+            todoctl sync password          stores a new password once the server takes it (after a 401)
             todoctl sync rm                stops syncing (deletes nothing in the list or on the server)
+            With --socket PATH (a second todod), each of these is that todod's own sync: its own
+            settings, password, state and service, todod-sync@….service.
+            Exit codes: 0 done, 64 usage error, 65 refused (a wrong password, not a calendar,
+            a sync already set up), 69 the server or todod unreachable, 78 no sync set up.
             """)
 
     @ParentCommand var todoctl: Todoctl
 
-    @Argument(parsing: .captureForPassthrough, help: "add, status, now or rm, and their arguments.")
+    @Argument(parsing: .captureForPassthrough, help: "add, status, now, password or rm, and their arguments.")
     var arguments: [String] = []
 
     func run() throws {
+        // `todoctl sync --help` is `todoctl help sync`, not the help of
+        // todod-sync's default command.
+        if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
+            print(Todoctl.helpMessage(for: Self.self))
+            return
+        }
         let program = Self.syncProgram()
-        let argv = [program] + (arguments.isEmpty ? ["status"] : arguments) + ["--socket", todoctl.connection.socket]
+        // "todoctl sync" as its name: it words its messages for the command typed.
+        let argv = ["todoctl sync"] + (arguments.isEmpty ? ["status"] : arguments) + ["--socket", todoctl.connection.socket]
         let cArguments = argv.map { strdup($0) } + [nil]
         execv(program, cArguments)
-        throw ValidationError("cannot run \(program): \(String(cString: strerror(errno))) (is todod-sync installed? scripts/install puts it beside todoctl)")
+        ClientFailure.printError(
+            "todoctl: cannot run \(program): \(String(cString: strerror(errno))) (is todod-sync installed? scripts/install and the Debian package put it beside todoctl)")
+        throw ExitCode(ClientFailure.unreachable)
     }
 
     /// `todod-sync` beside this todoctl, else the first on PATH.

@@ -133,10 +133,19 @@ extension SyncedList {
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, stdout: output, stderr: output)
     }
 
-    /// The sync's state, `$XDG_STATE_HOME/todod-sync/sync.sqlite`.
-    var stateFile: String { home.appendingPathComponent("state/todod-sync/sync.sqlite").path }
-    /// The password the sync logs in with, `$XDG_CONFIG_HOME/todod/sync.password`.
-    var passwordFile: String { home.appendingPathComponent("config/todod/sync.password").path }
+    /// The sync's state, `$XDG_STATE_HOME/todod-sync/sync.sqlite`, or in
+    /// the folder of this todod's instance there (a socket not the default).
+    var stateFile: String { syncFile("sync.sqlite", under: "state/todod-sync") }
+    /// The password the sync logs in with, `$XDG_CONFIG_HOME/todod/sync.password`, or the instance's.
+    var passwordFile: String { syncFile("sync.password", under: "config/todod") }
+
+    /// The one file `name` under the home's `folder` (this list's sync is
+    /// the home's only one); where the default instance's would be if none.
+    private func syncFile(_ name: String, under folder: String) -> String {
+        let root = home.appendingPathComponent(folder)
+        let found = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.first { ($0 as NSString).lastPathComponent == name }
+        return root.appendingPathComponent(found ?? name).path
+    }
 
     /// Runs one SQL statement on the sync's state file (python's sqlite3:
     /// no sqlite3 program needed), while no sync runs.

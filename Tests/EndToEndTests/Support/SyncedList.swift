@@ -9,14 +9,27 @@ import TestSupport
 final class SyncedList: @unchecked Sendable {
     let daemon: DaemonProcess
     let server: CalDAVTestServer
+    /// The collection `start()` sets up: the server's own unless given.
+    let collectionURL: String
     /// XDG_CONFIG_HOME and XDG_STATE_HOME of this list's sync.
     let home: URL
+    /// XDG_RUNTIME_DIR of its commands: with `asDefaultSocket`, the todod
+    /// there is the one at the default socket, as `todod.socket`'s is.
+    let runtimeDirectory: String
 
-    init(server: CalDAVTestServer) throws {
-        daemon = try DaemonProcess()
+    /// - Parameters:
+    ///   - home: the home of the user whose sync this is; shared by two
+    ///     lists, they are one user's two todods. Else a home of its own.
+    ///   - asDefaultSocket: todod listens where todoctl looks by default
+    ///     (`$XDG_RUNTIME_DIR/todod/todod.sock`), so that its sync is the
+    ///     user's default one (`sync.conf`, `todod-sync.service`).
+    init(server: CalDAVTestServer, collectionURL: String? = nil, home: URL? = nil, asDefaultSocket: Bool = false) throws {
+        daemon = try DaemonProcess(socketSubdirectory: asDefaultSocket ? "todod" : nil)
         self.server = server
-        home = daemon.directory.appendingPathComponent("home")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        self.collectionURL = collectionURL ?? server.collectionURL
+        self.home = home ?? daemon.directory.appendingPathComponent("home")
+        runtimeDirectory = daemon.directory.path
+        try FileManager.default.createDirectory(at: self.home, withIntermediateDirectories: true)
     }
 
     /// A list synced with a new server of `kind` (Radicale over TLS with a
@@ -29,7 +42,10 @@ final class SyncedList: @unchecked Sendable {
     }
 
     var environment: [String: String] {
-        ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_STATE_HOME": home.appendingPathComponent("state").path]
+        [
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+            "XDG_RUNTIME_DIR": runtimeDirectory,
+        ]
     }
 
     /// Starts todod and sets the sync up (its first round included).
@@ -41,10 +57,10 @@ final class SyncedList: @unchecked Sendable {
 
     /// The arguments of `todod-sync add` for this server (its password
     /// file written): it saves the settings, then syncs a first time.
-    func addArguments() throws -> [String] {
+    func addArguments(collectionURL: String? = nil) throws -> [String] {
         let passwordFile = home.appendingPathComponent("password").path
         try Data((server.password + "\n").utf8).write(to: URL(fileURLWithPath: passwordFile))
-        var arguments = ["add", server.collectionURL, "--user", server.user, "--password-file", passwordFile, "--no-start"]
+        var arguments = ["add", collectionURL ?? self.collectionURL, "--user", server.user, "--password-file", passwordFile, "--no-start"]
         if let caFile = server.caFile { arguments += ["--ca-file", caFile] }
         return arguments
     }
