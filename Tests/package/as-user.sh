@@ -27,7 +27,37 @@ check "the page refuses a request without its key (401)" is "$(curl -s -o /dev/n
 check "todod-web runs from /usr/bin" is "$(property todod-web.service ExecMainStatus) $(property todod-web.service ActiveState)" "0 active"
 check "the key todoctl web gives opens the page" bash -c '
   curl -s -o /dev/null -w "%{http_code}" -L -c /dev/null "$(/usr/bin/todoctl web --print-url)" | grep -qx 200'
+# The sync, with the package alone, against a CalDAV server of the user's own
+check "man 1 todod-sync renders" bash -c 'man -P cat 1 todod-sync 2>/dev/null | grep -q "CalDAV"'
+server_dir="$HOME/radicale"
+port=$(free_port)
+mkdir -p "$server_dir"
+printf 'me:s3cret-pass\n' >"$server_dir/users"
+printf '[server]\nhosts = 127.0.0.1:%s\n[auth]\ntype = htpasswd\nhtpasswd_filename = %s/users\nhtpasswd_encryption = plain\n[storage]\nfilesystem_folder = %s/collections\n' \
+  "$port" "$server_dir" "$server_dir" >"$server_dir/config"
+/usr/bin/python3 -m radicale --config "$server_dir/config" >"$server_dir/log" 2>&1 &
+radicale_pid=$!
+trap 'kill "$radicale_pid" 2>/dev/null' EXIT
+collection="http://127.0.0.1:$port/me/todo/"
+check "Radicale answers" eventually quiet curl -s -o /dev/null -u me:s3cret-pass "http://127.0.0.1:$port/"
+check "the collection is made" is "$(curl -s -o /dev/null -w '%{http_code}' -u me:s3cret-pass -X MKCALENDAR "$collection")" 201
+printf 's3cret-pass\n' >"$HOME/password"
+check "todoctl sync add works with the package alone" quiet /usr/bin/todoctl sync add "$collection" --user me --password-file "$HOME/password"
+sync_runs() { [[ $(property todod-sync.service ActiveState) == active ]]; }
+check "todod-sync.service runs" eventually sync_runs
+check "... from /usr/bin" bash -c 'systemctl --user show -p ExecStart todod-sync.service | grep -q "path=/usr/bin/todod-sync "' 
+on_server() { curl -s -u me:s3cret-pass -X PROPFIND -H 'Depth: 1' --data '<propfind xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><prop><C:calendar-data/></prop></propfind>' "$collection" | grep -q "$1"; }
+check "the item reached the server" eventually on_server "SUMMARY:buy milk"
+check "todoctl sync status says it runs" bash -c '/usr/bin/todoctl sync status | grep -q "service: running"'
+
 check "stopping the page's units" quiet systemctl --user stop todod-web.service todod-web.socket
 check "stopping leaves the list saved" quiet systemctl --user stop todod.service todod.socket
 check "todod stopped cleanly (exit 0)" is "$(property todod.service Result) $(property todod.service ExecMainStatus)" "success 0"
+
+# Before apt remove, as README's package section says: every user unit
+# disabled (the package cannot reach the user's manager), no link left.
+# shellcheck disable=SC2046  # one unit name a word
+systemctl --user disable --now todod.socket todod.service todod-web.socket todod-web.service todod-notify.service \
+  todod-sync.service $(systemctl --user list-units --all --plain --no-legend 'todod-sync@*' | cut -d' ' -f1) >/dev/null 2>&1
+check "README's command disables every unit (no link left)" is "$(find "${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user" -type l 2>/dev/null | wc -l)" 0
 finish
