@@ -59,9 +59,46 @@ struct WebCommand: ParsableCommand {
         guard posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ) == 0 else {
             warn("cannot run xdg-open; open this address in your browser (it holds your key):")
             print(url)
-            return
+            throw ExitCode(69)  // EX_UNAVAILABLE
         }
-        print("Opening the list in your browser: http://127.0.0.1:\(settings.port)/")
+        switch Self.outcome(of: pid, within: Self.browserGrace) {
+        case .failed(let status):
+            // No browser (no DISPLAY, none installed): said here, with
+            // the address, rather than "Opening…" and xdg-open's errors
+            // in the middle of whatever the terminal runs next.
+            warn("no browser could be opened (xdg-open exited \(status)); open this address in your browser (it holds your key):")
+            print(url)
+            throw ExitCode(69)  // EX_UNAVAILABLE
+        case .succeeded, .stillRunning:
+            print("Opening the list in your browser: http://127.0.0.1:\(settings.port)/")
+        }
+    }
+
+    /// How long xdg-open is waited for. It returns at once on a desktop
+    /// (it hands the page to the running browser) and fails at once without
+    /// one; a browser xdg-open started itself and waits on keeps it running,
+    /// and is then taken as opened.
+    static let browserGrace: Duration = .seconds(10)
+
+    enum SpawnOutcome: Equatable { case succeeded, failed(Int32), stillRunning }
+
+    /// Waits for `pid` up to `limit`: its exit status, or that it still runs.
+    static func outcome(of pid: pid_t, within limit: Duration) -> SpawnOutcome {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        var status: Int32 = 0
+        while true {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid {
+                // WIFEXITED and WEXITSTATUS, which Swift does not import.
+                let exited = status & 0x7f == 0
+                let code = (status >> 8) & 0xff
+                return exited && code == 0 ? .succeeded : .failed(exited ? code : 128 + (status & 0x7f))
+            }
+            if waited < 0 && errno != EINTR { return .stillRunning }
+            if clock.now >= deadline { return .stillRunning }
+            usleep(20_000)
+        }
     }
 
     static let howToStart = "Start it with: systemctl --user enable --now todod-web.socket"
