@@ -71,10 +71,30 @@ class Extras(WebTestCase):
         late_colours = self.driver.execute_script(COLOURS_JS, late)
         fine_colours = self.driver.execute_script(COLOURS_JS, fine)
         self.assertTrue(any(reddish(c) for c in late_colours), f"the overdue row is drawn red: {late_colours}")
+        # ... and says so in words, for those who cannot tell red (as todoctl ls does).
+        rows = {r["title"]: r for r in self.rows()}
+        self.assertEqual(rows["pay rent"]["due"], "due yesterday, overdue")
+        self.assertEqual(rows["water plants"]["due"], "due tomorrow")
         self.assertFalse(any(reddish(c) for c in fine_colours), f"a row that is not overdue is not: {fine_colours}")
         # Done, it is no longer overdue.
         self.stack.todoctl("done", str(self.stack.items()[0]["id"]))
         self.wait_until(lambda: self.rows()[0]["overdue"], lambda o: o is False, "no li.overdue once done")
+
+    def test_subtasks_and_dependencies_are_named_by_title(self):
+        # The page shows no ids: "Subtask of: 15" would name nothing a person sees.
+        self.stack.add("plan the trip")
+        self.stack.add("book flights")
+        self.wait_until(lambda: len(self.rows()), lambda n: n == 2, "both items")
+        ids = {i["title"]: i["id"] for i in self.stack.items()}
+        self.stack.add(f"renew passport parent:{ids['plan the trip']} depends:{ids['book flights']}")
+        self.wait_until(lambda: {r["title"]: r["fields"] for r in self.rows()}.get("renew passport"),
+                        lambda f: f == "Depends on: \u201cbook flights\u201d \u00b7 Subtask of: \u201cplan the trip\u201d",
+                        "the fields name the parent and the dependency by title")
+        # A renamed parent is named anew.
+        self.stack.todoctl("edit", str(ids["plan the trip"]), "plan the summer trip")
+        self.wait_until(lambda: {r["title"]: r["fields"] for r in self.rows()}.get("renew passport"),
+                        lambda f: f is not None and "\u201cplan the summer trip\u201d" in f and not re.search(r"\d", f),
+                        "the new title, and no id")
 
     def test_undo_says_what_and_undoes(self):
         # Nothing to undo yet: the page-sync probe left add+delete; take both back with todoctl.

@@ -556,6 +556,7 @@
 
 	// After any change: the page's chrome, and a named view's new options.
 	function afterChange() {
+		refreshItemReferences();
 		markGroupStarts();
 		renderProperties();
 		const sub = state.sub;
@@ -665,9 +666,11 @@
 		setText(p.label, row.title);
 		setAttr(p.label, "title", row.title);
 
-		setText(p.fields, row.fieldsText || "");
-		setHidden(p.fields, !row.fieldsText);
-		setText(p.due, row.dueText || "");
+		const fieldsText = fieldsTextOf(row);
+		setText(p.fields, fieldsText);
+		setHidden(p.fields, !fieldsText);
+		// Said in words as todoctl ls says it, not by the colour alone.
+		setText(p.due, row.dueText ? row.dueText + (row.overdue ? ", overdue" : "") : "");
 		setHidden(p.due, !row.dueText);
 		setText(p.wait, row.waitText || "");
 		setHidden(p.wait, !row.waitText);
@@ -681,6 +684,46 @@
 		const notesOpen = p.notesButton.getAttribute("aria-expanded") === "true";
 		if (notesOpen && row.noteCount === 0) closeNotes(li);
 		else if (notesOpen && previous && previous.noteCount !== row.noteCount) loadNotes(li);
+	}
+
+	// The fields as todod words them, but an item named by its title rather
+	// than its id ("Subtask of: “plan the trip”"): the page shows no ids.
+	// The text todod gives for such a field is its label and the ids.
+	const itemFields = ["parent", "depends"];
+
+	function fieldsTextOf(row) {
+		const worded = row.valueTexts || {};
+		if (!itemFields.some((name) => worded[name])) return row.fieldsText || "";
+		const replaced = new Map();
+		for (const name of itemFields) {
+			const text = worded[name];
+			if (!text) continue;
+			const label = text.slice(0, text.indexOf(": "));
+			const ids = [].concat((row.values || {})[name] ?? []);
+			const titles = ids.map((id) => {
+				const title = titleOf(id);
+				return title === null ? "an item not in this view" : "\u201C" + title + "\u201D";
+			});
+			replaced.set(text, label + ": " + titles.join(", "));
+		}
+		return (row.fieldsText || "").split(" \u00B7 ").map((part) => replaced.get(part) ?? part).join(" \u00B7 ");
+	}
+
+	function titleOf(id) {
+		const row = state.rows.find((each) => each.id === id);
+		return row ? row.title : null;
+	}
+
+	// A title changed, or an item came or went: the rows that name items
+	// by title say the new ones.
+	function refreshItemReferences() {
+		for (const li of state.rowEls) {
+			const p = parts.get(li);
+			if (!p.row || !itemFields.some((name) => (p.row.valueTexts || {})[name])) continue;
+			const fieldsText = fieldsTextOf(p.row);
+			setText(p.fields, fieldsText);
+			setHidden(p.fields, !fieldsText);
+		}
 	}
 
 	function insertRow(index, row) {
