@@ -48,6 +48,7 @@ public final class WebServer: Service, Sendable {
         let connections = TabCount(limit: maximumConnections)
         let childChannel = self.childChannel
         let logger = self.logger
+        let connectionLogger = Logger(label: logger.label) { _ in UnusedConnectionsAreNoErrors(logger) }
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -82,7 +83,7 @@ public final class WebServer: Service, Sendable {
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 for await value in accepted {
-                    group.addTask { await childChannel.handle(value: value, logger: logger) }
+                    group.addTask { await childChannel.handle(value: value, logger: connectionLogger) }
                 }
                 // Stopping: every tab's WebSocket and todod connection closes;
                 // the pages reconnect when todod-web is back.

@@ -159,6 +159,22 @@ class Refusals(WebTestCase):
             self.assertEqual(ws.status, 101, f"upgrade with Origin: {origin}")
             self.assertEqual(ws.recv_json().get("method"), "server.hello")
 
+    def test_connections_closed_unused_log_no_error(self):
+        # Browsers open connections ahead of need and close them unused, on
+        # every page load: nothing went wrong, and the journal is not for noise.
+        for _ in range(3):
+            unused = socket.create_connection(("127.0.0.1", self.port), timeout=TIMEOUT)
+            unused.close()
+        status = self.get(cookie=self.token)[0]
+        self.assertEqual(status, 200)
+        # Stopped (SIGTERM): it finishes every connection's handling first.
+        web, self.stack.web = self.stack.web, None
+        web.terminate()
+        web.wait(timeout=TIMEOUT)
+        with open(os.path.join(self.stack.dir, "todod-web.log"), encoding="utf-8", errors="replace") as log:
+            text = log.read()
+        self.assertNotIn("Error handling upgrade result", text)
+
     def test_csp_has_no_external_sources(self):
         status, headers, _, body = self.get("/", cookie=self.token)
         self.assertEqual(status, 200)
