@@ -31,6 +31,11 @@ import Testing
         let dryRun = try await todoctl("import", "--dry-run", taskwarrior.file("export.json"), socket: socket)
         #expect(dryRun.stdout.contains("dry run, nothing changed: from Taskwarrior 4 to add"), "\(dryRun.stdout)\(dryRun.stderr)")
         #expect(dryRun.stdout.contains("skip “gone”\n    deleted in Taskwarrior"), "\(dryRun.stdout)")
+        // In the file's order (task 1, task 2, …), the skipped one among them, not first.
+        let sources = dryRun.stdout.split(separator: "\n").compactMap { line in
+            line.hasPrefix("task ") ? Int(line.dropFirst(5).prefix { $0.isNumber }) : nil
+        }
+        #expect(sources.count == 5 && sources == sources.sorted(), "\(dryRun.stdout)")
         #expect(try await todoctl("export", "--format", "taskwarrior", socket: socket).stdout == "[\n]\n")
 
         let imported = try await todoctl("import", "--format", "taskwarrior", taskwarrior.file("export.json"), socket: socket)
@@ -87,7 +92,9 @@ import Testing
             arguments: ["import", "--format", "todotxt", "-"], socket: daemon.socket, input: "(A) from a pipe @stdin\n")
         #expect(piped.stdout == "imported from todo.txt: 1 added, 0 updated, 0 unchanged, 0 skipped\n", "\(piped.stderr)")
         #expect(try await todoctl("export", "--format", "todotxt", socket: daemon.socket).stdout.hasSuffix(" from a pipe @stdin\n"))
-        let unknown = try await todoctl("import", daemon.directory.appendingPathComponent("notes.md").path, socket: daemon.socket)
+        let notes = daemon.directory.appendingPathComponent("notes.md")
+        try Data("- buy milk\n".utf8).write(to: notes)
+        let unknown = try await todoctl("import", notes.path, socket: daemon.socket)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("say which format"), "\(unknown.stderr)")
     }

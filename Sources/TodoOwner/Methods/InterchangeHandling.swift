@@ -18,12 +18,14 @@ extension ImportTodos: OwnerMethod {
         return OwnerState.Answer(result: report(plan, done: outcome.description), durableAt: durableAt)
     }
 
-    /// The plan as the reply says it: entries with remarks first (what a
-    /// person must read), then the rest, up to `maximumListed`.
+    /// The plan as the reply says it, up to `maximumListed`. A dry run lists
+    /// every entry in the file's order, as the person reads the file along
+    /// it; an import lists those with remarks first (what a person must
+    /// read), then the rest.
     private static func report(_ plan: ImportPlan, done: String?) -> Result {
         let noted = plan.entries.filter { !$0.remarks.isEmpty }
         let plain = plan.entries.filter { $0.remarks.isEmpty }
-        let listed = (noted + plain).prefix(maximumListed).map {
+        let listed = (done == nil ? plan.entries : noted + plain).prefix(maximumListed).map {
             Entry(action: $0.action.rawValue, id: $0.id?.rawValue, title: $0.title, source: $0.source, remarks: $0.remarks)
         }
         return Result(

@@ -50,7 +50,8 @@ public enum ImportTodos: RPCMethod {
         public var updated: Int
         public var unchanged: Int
         public var skipped: Int
-        /// Items with remarks and skipped ones first, then the rest, at most `maximumListed`.
+        /// At most `maximumListed`: for a dry run in the file's order; for an
+        /// import those with remarks and skipped ones first, then the rest.
         public var items: [Entry]
         public var unlisted: Int
         /// The undo step's description, null when nothing changed (or a dry run, or a part).

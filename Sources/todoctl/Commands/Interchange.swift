@@ -41,6 +41,11 @@ struct Import: AsyncParsableCommand {
     /// Here, not in run: a usage error from validate is shown with
     /// import's own usage, not todoctl's.
     func validate() throws {
+        // A path that is not there is that, whatever its name would say.
+        if file != "-", access(file, F_OK) != 0, errno == ENOENT, !file.hasSuffix(".task") {
+            ClientFailure.printError("todoctl: cannot import \(file): no such file or directory; nothing was imported")
+            throw ExitCode(ClientFailure.notFound)
+        }
         if Self.isTaskwarriorDataDirectory(file) {
             guard let format, format != .taskwarrior else { return }
             throw ValidationError(
