@@ -240,8 +240,9 @@ public actor SyncService {
         let meta = try state.meta()
         let formatter = ISO8601DateFormatter()
         return SyncStatus(
-            collection: settings.collectionURL, service: service, user: settings.user, lastSync: meta["lastSync"], lastAttempt: meta["lastAttempt"],
-            error: meta["error"], errorKind: meta["errorKind"].flatMap(SyncStatus.ErrorKind.init(rawValue:)), pending: pending ?? Int(meta["pending"] ?? "") ?? 0, synced: try state.records().count,
+            collection: settings.collectionURL, service: service, user: settings.user, lastSync: meta["lastSync"],
+            lastAttempt: meta["lastAttempt"], error: meta["error"], errorKind: meta["errorKind"].flatMap(SyncStatus.ErrorKind.init(rawValue:)),
+            pending: pending ?? Int(meta["pending"] ?? "") ?? 0, synced: try state.records().count,
             conflicts: try state.conflicts().map { .init(at: formatter.string(from: $0.at), uid: $0.uid, note: $0.note) },
             unreadable: try state.problems(), running: running, roundFinished: meta["roundEnded"] == meta["lastAttempt"],
             standby: meta["standby"] == "true")

@@ -53,6 +53,10 @@ check "the collection is made (MKCALENDAR)" is "$(curl -s -o /dev/null -w '%{htt
 
 "$stage/scripts/install" --from "$stage/bin" >/dev/null 2>&1
 check "todod-sync.service is installed" test -f "$XDG_CONFIG_HOME/systemd/user/todod-sync.service"
+check "... and todod-sync@.service, for another todod's sync" test -f "$XDG_CONFIG_HOME/systemd/user/todod-sync@.service"
+stripped() { (( $(stat -c %s "$HOME/.local/bin/$1") < $(stat -c %s "$stage/bin/$1") )); }
+check "scripts/install strips what it installs (todod)" stripped todod
+check "... (todod-sync)" stripped todod-sync
 todoctl add "buy milk +errands due:2026-12-24" >/dev/null
 
 # --- Set-up in one command
