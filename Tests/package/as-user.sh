@@ -46,8 +46,13 @@ check "todoctl sync add works with the package alone" quiet /usr/bin/todoctl syn
 sync_runs() { [[ $(property todod-sync.service ActiveState) == active ]]; }
 check "todod-sync.service runs" eventually sync_runs
 check "... from /usr/bin" bash -c 'systemctl --user show -p ExecStart todod-sync.service | grep -q "path=/usr/bin/todod-sync "' 
-on_server() { curl -s -u me:s3cret-pass -X PROPFIND -H 'Depth: 1' --data '<propfind xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><prop><C:calendar-data/></prop></propfind>' "$collection" | grep -q "$1"; }
-check "the item reached the server" eventually on_server "SUMMARY:buy milk"
+on_server() {  # python3-caldav reads the collection, as a phone would
+  CALDAV_URL="$collection" /usr/bin/python3 -c '
+import caldav, os
+calendar = caldav.DAVClient(os.environ["CALDAV_URL"], username="me", password="s3cret-pass").calendar(url=os.environ["CALDAV_URL"])
+print([str(t.icalendar_component["summary"]) for t in calendar.todos()])' 2>/dev/null | grep -q "$1"
+}
+check "the item reached the server" eventually on_server "buy milk"
 check "todoctl sync status says it runs" bash -c '/usr/bin/todoctl sync status | grep -q "service: running"'
 
 check "stopping the page's units" quiet systemctl --user stop todod-web.service todod-web.socket
