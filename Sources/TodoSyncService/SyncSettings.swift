@@ -129,14 +129,7 @@ public struct SyncPaths: Sendable {
 
     /// Removes the settings, the password and the state.
     public func remove() {
-        for path in [settingsFile, passwordFile] { unlink(path) }
-        forgetState()
-    }
-
-    /// Removes the state alone: what was agreed with the server, so that
-    /// the next sync starts from no base (and deletes nothing).
-    public func forgetState() {
-        for path in [stateFile, stateFile + "-wal", stateFile + "-shm"] { unlink(path) }
+        for path in [settingsFile, passwordFile, stateFile, stateFile + "-wal", stateFile + "-shm"] { unlink(path) }
     }
 
     /// Replaces the password alone, readable by the user only.

@@ -1,8 +1,8 @@
 import Logging
 import NIOCore
 
-/// The logger Hummingbird handles each connection with: todod-web's own,
-/// but for one entry that is no error.
+/// The log handler Hummingbird handles each connection with: todod-web's
+/// own, but for one entry that is no error.
 ///
 /// Browsers open connections ahead of need and close them unused, one or
 /// two on every page load. SwiftNIO's upgrade handler is then removed
@@ -13,12 +13,15 @@ import NIOCore
 /// level, for whoever looks with `--log-level debug`; every other entry
 /// passes as it is.
 struct UnusedConnectionsAreNoErrors: LogHandler {
-    private var base: Logger
-    /// None of its own: `base`'s handler adds its provider's.
-    var metadataProvider: Logger.MetadataProvider?
+    private var base: any LogHandler
 
-    init(_ base: Logger) {
+    init(_ base: any LogHandler) {
         self.base = base
+    }
+
+    var metadataProvider: Logger.MetadataProvider? {
+        get { base.metadataProvider }
+        set { base.metadataProvider = newValue }
     }
 
     var logLevel: Logger.Level {
@@ -27,8 +30,8 @@ struct UnusedConnectionsAreNoErrors: LogHandler {
     }
 
     var metadata: Logger.Metadata {
-        get { [:] }
-        set { for (key, value) in newValue { base[metadataKey: key] = value } }
+        get { base.metadata }
+        set { base.metadata = newValue }
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -37,11 +40,11 @@ struct UnusedConnectionsAreNoErrors: LogHandler {
     }
 
     func log(event: LogEvent) {
-        var level = event.level
-        if Self.isAnUnusedConnection(event) { level = .debug }
-        base.log(
-            level: level, event.message, metadata: event.metadata, source: event.source, file: event.file, function: event.function,
-            line: event.line)
+        guard Self.isAnUnusedConnection(event) else { return base.log(event: event) }
+        guard base.logLevel <= .debug else { return }
+        var event = event
+        event.level = .debug
+        base.log(event: event)
     }
 
     /// The entry an unused connection makes: its message and error type.

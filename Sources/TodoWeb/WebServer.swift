@@ -48,7 +48,7 @@ public final class WebServer: Service, Sendable {
         let connections = TabCount(limit: maximumConnections)
         let childChannel = self.childChannel
         let logger = self.logger
-        let connectionLogger = Logger(label: logger.label) { _ in UnusedConnectionsAreNoErrors(logger) }
+        let connectionLogger = Logger(label: logger.label) { _ in UnusedConnectionsAreNoErrors(logger.handler) }
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

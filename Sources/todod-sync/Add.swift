@@ -30,7 +30,15 @@ extension TododSync {
 
         func run() async throws {
             let paths = locations.paths
-            let current = try? paths.settings()
+            // Settings that cannot be read are not "none": only --replace writes over them.
+            let current: SyncSettings?
+            do {
+                current = try paths.settings()
+            } catch where replace {
+                current = nil
+            } catch {
+                throw SyncCommandFailure("\(error) (\(TododSync.spokenName) add … --replace writes new ones)", code: SyncCommandFailure.configuration)
+            }
             if let current, !replace {
                 throw SyncCommandFailure(
                     """
@@ -47,35 +55,48 @@ extension TododSync {
             do {
                 account = try CalDAVAccount(collectionURL: url, user: user, password: password, caFile: caFile)
             } catch {
-                throw SyncCommandFailure(error)
+                throw SyncCommandFailure(error.description, code: SyncCommandFailure.usage)  // what was typed
             }
             let info = try await Self.check(account)
             print("\(info.displayName.map { "“\($0)” at " } ?? "")\(account.collectionURL.absoluteString) takes to-dos"
                 + (info.supportsSyncCollection ? "" : " (no sync-collection: changes are found by comparing ETags)"))
             let settings = SyncSettings(collectionURL: account.collectionURL.absoluteString, user: user, caFile: caFile, interval: interval)
-            // The service runs with the settings it read: it stops before they
-            // change, and `enable --now` below starts it with the new ones.
+            // The service runs with the settings it read: it stops, and is
+            // gone, before they change; `enable --now` below starts it with
+            // the new ones. A switch to another collection starts from no
+            // base: the first round finds the collection is not the one the
+            // base was agreed with, and forgets it.
             if current != nil { _ = ServiceControl.systemctl(["stop", paths.instance.serviceName]) }
-            if let pid = SyncLock.holder(in: paths.stateDirectory) { kill(pid, SIGTERM) }
-            if let current {
-                // A switch starts from no base: what was agreed with the old
-                // collection says nothing of the new one.
-                paths.forgetState()
+            try await Self.stopHolder(of: paths)
+            if let current, current.collectionURL != settings.collectionURL {
                 print("no longer syncing with \(current.collectionURL)")
             }
-            try paths.save(settings, password: password)
+            do {
+                try paths.save(settings, password: password)
+            } catch {
+                throw SyncCommandFailure(error.description, code: SyncCommandFailure.storage)
+            }
             print("settings in \(paths.settingsFile), the password in \(paths.passwordFile) (readable by you only)")
+            var firstSyncFailure: SyncCommandFailure?
             do {
                 try await Now.syncNow(locations)
+                let status = try await Status.current(locations)
+                print("first sync done: \(status.synced) \(status.synced == 1 ? "to-do" : "to-dos") in step"
+                    + (status.conflicts.isEmpty ? "" : ", \(status.conflicts.count) conflicts kept as notes"))
             } catch {
-                let failure = SyncCommandFailure(error)
-                throw SyncCommandFailure(
-                    "the collection is set up, but the first sync failed: \(failure.description)\n  Try again with: \(TododSync.spokenName) now",
-                    code: failure.code)
+                firstSyncFailure = SyncCommandFailure(error)
             }
-            let status = try await Status.current(locations)
-            print("first sync done: \(status.synced) \(status.synced == 1 ? "to-do" : "to-dos") in step" + (status.conflicts.isEmpty ? "" : ", \(status.conflicts.count) conflicts kept as notes"))
-            guard !noStart else { return }
+            // Started even when the first sync failed: the service tries again.
+            if !noStart { startService(paths) }
+            if let firstSyncFailure {
+                throw SyncCommandFailure(
+                    "the collection is set up, but the first sync failed: \(firstSyncFailure.description)"
+                        + (noStart ? "\n  Try again with: \(TododSync.spokenName) now" : "\n  The service tries again; \(TododSync.spokenName) status tells how it goes"),
+                    code: firstSyncFailure.code)
+            }
+        }
+
+        private func startService(_ paths: SyncPaths) {
             let service = paths.instance.serviceName
             if paths.instance.name != nil, ["/tmp/", "/var/tmp/"].contains(where: paths.socketPath.hasPrefix) {
                 print("note: \(service) has a /tmp of its own and cannot reach a socket under /tmp; run that todod with --socket under $XDG_RUNTIME_DIR")
@@ -84,6 +105,22 @@ extension TododSync {
                 print("\(service) enabled and started: the list stays in step from now on")
             } else {
                 print("could not start \(service); start it with: systemctl --user enable --now \(service)")
+            }
+        }
+
+        /// Stops a sync that runs with the old settings outside systemd (a
+        /// `todod-sync run` by hand, a `sync now`), and waits until it is gone.
+        static func stopHolder(of paths: SyncPaths) async throws {
+            guard let pid = SyncLock.holder(in: paths.stateDirectory) else { return }
+            kill(pid, SIGTERM)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while SyncLock.holder(in: paths.stateDirectory) != nil {
+                guard ContinuousClock.now < deadline else {
+                    throw SyncCommandFailure(
+                        "todod-sync (pid \(pid)) still runs with the old settings 30 s after it was asked to stop; nothing was changed",
+                        code: SyncCommandFailure.unreachable)
+                }
+                try await Task.sleep(for: .milliseconds(50))
             }
         }
 

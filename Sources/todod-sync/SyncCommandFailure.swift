@@ -38,7 +38,9 @@ struct SyncCommandFailure: Error, CustomStringConvertible {
         case let error as SyncSetupError:
             self.init(error.description, code: Self.configuration)
         case CalDAVError.invalidAccount(let reason):
-            self.init(reason, code: Self.usage)
+            // The stored settings' (a CA file gone since): `add` words a
+            // URL typed now as a usage error itself.
+            self.init(reason, code: Self.configuration)
         default:
             self.init(SyncService.describe(error), kind: SyncService.kind(of: error))
         }

@@ -116,11 +116,15 @@ extension TododSync {
         @OptionGroup var locations: Locations
 
         func run() async throws {
+            let before = (try? await Status.current(locations))?.lastAttempt
             do {
                 try await Self.syncNow(locations)
             } catch {
-                // Said once below, with the status around it.
-                guard let status = try? await Status.current(locations), status.error != nil else { throw SyncCommandFailure(error) }
+                // A round that failed here said why in the status (below);
+                // anything else failed before a round began: said as it is.
+                guard let status = try? await Status.current(locations), status.lastAttempt != before, status.error != nil else {
+                    throw SyncCommandFailure(error)
+                }
             }
             let status = try await Status.current(locations)
             print(status.text)

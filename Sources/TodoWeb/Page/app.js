@@ -550,6 +550,7 @@
 
 	// Applies one ChangeBody: properties merge, row edits in order.
 	function applyChangeBody(body) {
+		titles = null;
 		Object.assign(state.props, body.properties || {});
 		for (const edit of body.rows || []) applyRowEdit(edit);
 	}
@@ -709,14 +710,18 @@
 		return (row.fieldsText || "").split(" \u00B7 ").map((part) => replaced.get(part) ?? part).join(" \u00B7 ");
 	}
 
+	// Titles by id, made when first asked after a change (not per row).
+	let titles = null;
+
 	function titleOf(id) {
-		const row = state.rows.find((each) => each.id === id);
-		return row ? row.title : null;
+		if (titles === null) titles = new Map(state.rows.map((row) => [row.id, row.title]));
+		return titles.has(id) ? titles.get(id) : null;
 	}
 
 	// A title changed, or an item came or went: the rows that name items
 	// by title say the new ones.
 	function refreshItemReferences() {
+		titles = null;
 		for (const li of state.rowEls) {
 			const p = parts.get(li);
 			if (!p.row || !itemFields.some((name) => (p.row.valueTexts || {})[name])) continue;
@@ -770,6 +775,7 @@
 	// All rows replaced: reuse each id's li, so that only what differs changes
 	// (and focus or an edit in progress survives a reconnect).
 	function resetRows(rows) {
+		titles = null;
 		const byId = new Map();
 		for (const li of state.rowEls) byId.set(parts.get(li).row.id, li);
 		const focused = document.activeElement;

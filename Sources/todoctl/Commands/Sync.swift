@@ -12,19 +12,24 @@ struct SyncCommand: ParsableCommand {
         commandName: "sync",
         abstract: "Syncs the list with a CalDAV collection (your phone, Thunderbird): add, status, now, password, rm.",
         discussion: """
-            todoctl sync add URL --user NAME [--password-file FILE] [--ca-file FILE] [--interval SECONDS] [--replace]
-                asks for the password (or reads it from FILE), checks the collection takes to-dos,
-                keeps the password readable by you only, syncs, and starts todod-sync.service.
-                One collection per todod: while one is set up, add refuses; --replace switches
-                (from no agreed versions: nothing is deleted on either side).
-            todoctl sync status [--json]   last sync, pending changes, conflicts, errors
-            todoctl sync now               syncs now and shows the status; exits non-zero when it failed
-            todoctl sync password          stores a new password once the server takes it (after a 401)
-            todoctl sync rm                stops syncing (deletes nothing in the list or on the server)
-            With --socket PATH (a second todod), each of these is that todod's own sync: its own
+            The commands:
+
+              todoctl sync add URL --user NAME [--password-file FILE] [--ca-file FILE] [--interval SECONDS] [--replace]
+                  asks for the password (or reads it from FILE), checks the collection takes to-dos,
+                  keeps the password readable by you only, syncs, and starts todod-sync.service.
+                  One collection per todod: while one is set up, add refuses; --replace switches
+                  (from no agreed versions: nothing is deleted on either side).
+              todoctl sync status [--json]   last sync, pending changes, conflicts, errors
+              todoctl sync now               syncs now and shows the status; exits non-zero when it failed
+              todoctl sync password          stores a new password once the server takes it (after a 401)
+              todoctl sync rm                stops syncing (deletes nothing in the list or on the server)
+
+            With --socket PATH (a second todod), each of these is that todod's own sync: its own \
             settings, password, state and service, todod-sync@….service.
-            Exit codes: 0 done, 64 usage error, 65 refused (a wrong password, not a calendar,
-            a sync already set up), 69 the server or todod unreachable, 78 no sync set up.
+
+            Exit codes: 0 done, 64 usage error, 65 refused (a wrong password, not a calendar, \
+            a sync already set up), 69 the server or todod unreachable, 70 an answer that makes no sense, \
+            74 a file of the sync's could not be written, 78 no sync set up (or its settings cannot be used).
             """)
 
     @ParentCommand var todoctl: Todoctl

@@ -32,6 +32,12 @@ extension SyncEndToEndTests {
         #expect((status["error"] as? String)?.contains("todoctl sync password") == true, "\(status)")
         #expect(status["errorKind"] as? String == "refused", "\(status)")
 
+        // todod gone: said as that (69), not as the refusal the status still holds.
+        _ = try await list.daemon.terminate()
+        let noDaemon = try await Self.todoctlSync(list, ["now"])
+        #expect(noDaemon.status == 69 && noDaemon.stderr.contains("cannot reach todod"), "\(noDaemon)")
+        try await list.daemon.start()
+
         // `sync password` stores the right one once the server takes it;
         // a wrong one is refused and not stored.
         let wrongFile = list.home.appendingPathComponent("wrong").path
