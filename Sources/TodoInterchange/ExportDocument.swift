@@ -80,14 +80,15 @@ extension InterchangeFormat {
     /// Reads `text` in this format; dates without a zone are in `timeZone`,
     /// and the values of `fields` are read where each field says.
     public func read(
-        _ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn, cancelled: ICalendarFormat.Cancelled = .skipped
+        _ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn, cancelled: ICalendarFormat.Cancelled = .skipped,
+        unholdable: ICalendarFormat.Unholdable = .refusesAll
     ) throws(ImportProblem) -> ImportBatch {
         // A byte order mark some editors write is no part of the text.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         return switch self {
         case .taskwarrior: try TaskwarriorFormat.read(text, timeZone: timeZone, fields: fields)
         case .todotxt: try TodoTxtFormat.read(text, timeZone: timeZone, fields: fields)
-        case .ical: try ICalendarFormat.read(text, timeZone: timeZone, fields: fields, cancelled: cancelled)
+        case .ical: try ICalendarFormat.read(text, timeZone: timeZone, fields: fields, cancelled: cancelled, unholdable: unholdable)
         }
     }
 }

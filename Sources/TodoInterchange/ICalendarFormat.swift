@@ -34,8 +34,20 @@ public enum ICalendarFormat {
     /// nor turned into something it is not.
     public enum Cancelled: Sendable { case skipped, keptOpen }
 
+    /// What a to-do todod cannot hold as it is does to the whole text.
+    /// An import is refused whole, so that a person fixes the file and
+    /// imports again; a sync cannot fix a phone's to-do, so each such to-do
+    /// is skipped alone (`ImportBatch.skipped`, its reason naming its UID)
+    /// and the others come in. A blank title is no reason there: the to-do
+    /// is titled with its description's first line, or "(untitled)".
+    public enum Unholdable: Sendable { case refusesAll, skippedAlone }
+
+    /// The title of a to-do a calendar left without one.
+    public static let untitled = "(untitled)"
+
     public static func read(
-        _ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn, cancelled: Cancelled = .skipped
+        _ text: String, timeZone: TimeZone, fields: FieldCatalog = .builtIn, cancelled: Cancelled = .skipped,
+        unholdable: Unholdable = .refusesAll
     ) throws(ImportProblem) -> ImportBatch {
         var batch = ImportBatch(fields: fields)
         var todo: [ContentLine]?
@@ -68,8 +80,17 @@ public enum ICalendarFormat {
             case "END" where todo != nil && value == "VTODO":
                 components += open.reversed().map { "END:" + $0 }
                 let location = "to-do \(count) (line \(todoStart))"
-                var (item, skipped) = try self.item(
-                    todo!, components: components, at: location, timeZone: timeZone, fields: fields, cancelled: cancelled)
+                var item: ImportedItem?
+                var skipped: ImportBatch.Skipped?
+                do {
+                    (item, skipped) = try self.item(
+                        todo!, components: components, at: location, timeZone: timeZone, fields: fields, cancelled: cancelled,
+                        unholdable: unholdable)
+                } catch where unholdable == .skippedAlone {
+                    let uid = todo!.first { $0.name == "UID" }.map { ContentLine.unescaped($0.value) } ?? ""
+                    let title = todo!.first { $0.name == "SUMMARY" }.map { ContentLine.unescaped($0.value) } ?? ""
+                    (item, skipped) = (nil, ImportBatch.Skipped(source: location, title: String(title.prefix(80)), reason: "UID \(uid): \(error.message)"))
+                }
                 for end in stray { item?.remarks.append("\(ImportFields.shown(end)) left out: it ends nothing begun") }
                 todo = nil
                 if let skipped { batch.skipped.append(skipped) }
@@ -97,7 +118,7 @@ public enum ICalendarFormat {
 
     private static func item(
         _ lines: [ContentLine], components: [String], at location: String, timeZone: TimeZone, fields: FieldCatalog,
-        cancelled: Cancelled
+        cancelled: Cancelled, unholdable: Unholdable
     ) throws(ImportProblem) -> (ImportedItem?, ImportBatch.Skipped?) {
         var first: [String: ContentLine] = [:]
         for line in lines where first[line.name] == nil { first[line.name] = line }
@@ -115,6 +136,11 @@ public enum ICalendarFormat {
         guard let uid = text("UID"), !uid.isEmpty else { throw ImportProblem(location: location, message: "it has no UID") }
         if first["RECURRENCE-ID"] != nil {
             return (nil, ImportBatch.Skipped(source: location, title: summary, reason: "a changed occurrence of UID \(uid)"))
+        }
+        if unholdable == .skippedAlone, summary.trimmingWhitespace().isEmpty {
+            let firstLine = text("DESCRIPTION")?.split(whereSeparator: \.isNewline).lazy.map { $0.trimmingWhitespace() }.first { !$0.isEmpty }
+            summary = firstLine.map { String($0.prefix(TodoTitle.maximumLength)) } ?? untitled
+            remarks.append("it has no title: titled “\(summary)”")
         }
         let title = try ImportFields.title(summary, at: location)
         func instant(_ name: String) throws(ImportProblem) -> Date? {

@@ -70,6 +70,7 @@ public struct ImportPlan: Hashable, Sendable {
         for imported in batch.items {
             var existingID: TodoID?
             var externalID: String?
+            var spelling: String?
             switch imported.identity {
             case .external(let raw):
                 // An item of this list (by the identity its export derived)
@@ -82,21 +83,26 @@ public struct ImportPlan: Hashable, Sendable {
                 // item it was derived from may have been given another (a
                 // sync gives a completed occurrence a new one, and its next
                 // occurrence the one the server knows).
+                // The identity is kept as the other program spelled it (an
+                // iPhone's UID in capitals): a calendar server keys its
+                // resources by it, and a sync that wrote it back in lower
+                // case would make the phone's to-do a new one.
                 if let explicit = byExternalID[identity] {
                     existingID = explicit
+                    spelling = raw
                 } else if let derived = ExternalIdentity.itemID(derivedFrom: identity, listID: listID),
                     collection[derived].map({ $0.externalID == nil }) == true
                 {
                     existingID = derived
                 } else {
-                    externalID = identity
+                    externalID = raw
                 }
             case .line(let identity):
                 existingID = byLine[identity]
             }
             // Each item of the list is updated by one entry at most; a second is added.
             if let id = existingID, collection[id] != nil, matched.insert(id).inserted {
-                places.append((id, true, nil))
+                places.append((id, true, spelling))
             } else {
                 places.append((nextID, false, externalID))
                 nextID = TodoID(nextID.rawValue + 1)
@@ -109,7 +115,13 @@ public struct ImportPlan: Hashable, Sendable {
             let place = places[index]
             if !imported.links.isEmpty { links.resolve(&imported, id: place.id, format: format, fields: batch.fields) }
             if place.isUpdate, let before = collection[place.id] {
-                let after = Self.updated(before, with: imported, format: format, fields: batch.fields, at: now, timeZone: timeZone)
+                var after = Self.updated(before, with: imported, format: format, fields: batch.fields, at: now, timeZone: timeZone)
+                // An identity stored before spellings were kept (in lower
+                // case) takes the spelling a calendar gave it. Not a
+                // Taskwarrior UUID's: Taskwarrior writes every UUID in lower case.
+                if format == .ical, let spelled = place.externalID, after.externalID != nil, after.externalID != spelled {
+                    after.externalID = spelled
+                }
                 let changed = after != before
                 if changed { changes.append(ItemChange(before: before, after: after)) }
                 entries.append(

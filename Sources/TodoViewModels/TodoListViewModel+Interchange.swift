@@ -8,11 +8,12 @@ import TodoModel
 extension TodoListViewModel {
     /// What importing `text` in `format` would do; nothing changes. Carry
     /// it out with `perform(.applyImport(plan))` in the same turn.
-    public func planImport(_ text: String, format: InterchangeFormat, cancelled: ICalendarFormat.Cancelled = .skipped) throws(TodoError)
-        -> ImportPlan
-    {
+    public func planImport(
+        _ text: String, format: InterchangeFormat, cancelled: ICalendarFormat.Cancelled = .skipped,
+        unholdable: ICalendarFormat.Unholdable = .refusesAll
+    ) throws(TodoError) -> ImportPlan {
         let batch: ImportBatch
-        do { batch = try format.read(text, timeZone: clock.timeZone, fields: fields, cancelled: cancelled) } catch {
+        do { batch = try format.read(text, timeZone: clock.timeZone, fields: fields, cancelled: cancelled, unholdable: unholdable) } catch {
             throw .invalidImport(location: error.location, message: error.message)
         }
         return ImportPlan(batch, format: format, into: collection, listID: listID, at: clock.currentTime(), timeZone: clock.timeZone)

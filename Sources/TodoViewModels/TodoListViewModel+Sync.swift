@@ -24,7 +24,44 @@ extension TodoListViewModel {
         public var complete: [String] = []
         /// Items the server deleted, by identity.
         public var remove: [String] = []
+        /// Identities left out of the call whatever it names for them:
+        /// items changed since the caller read them (`outdated(_:)`).
+        public var leftOut: Set<String> = []
         public init() {}
+    }
+
+    /// The identities among `expected` (each a to-do as the caller read it
+    /// from an export, or "" for none) whose items no longer export so: an
+    /// edit landed here since. A sync leaves those out of its call, as a
+    /// server refuses a PUT whose `If-Match` is stale, and merges them on
+    /// its next round; applying the server's version would overwrite the
+    /// edit. The stamp of the export (`DTSTAMP`) is no difference.
+    public func outdated(_ expected: [(uid: String, text: String)]) -> Set<String> {
+        var outdated: Set<String> = []
+        let document = exportDocument(.ical, version: "")
+        for (uid, text) in expected {
+            let now = itemID(withIdentity: uid).flatMap { collection[$0] }.map { document.text(of: [$0], itemsBefore: 1, isLast: false) }
+            if Self.stamplessLines(now ?? "") != Self.stamplessLines(text) { outdated.insert(ExternalIdentity.normalized(uid)) }
+        }
+        return outdated
+    }
+
+    /// The items `ids` as an export writes them now, each by the identity
+    /// it exports with: what a sync records as agreed, read in the same
+    /// turn as the change it agreed on.
+    public func exportedVersions(of ids: [TodoID]) -> [(uid: String, text: String)] {
+        let document = exportDocument(.ical, version: "")
+        var seen: Set<TodoID> = []
+        return ids.compactMap { id in
+            guard seen.insert(id).inserted, let item = collection[id] else { return nil }
+            return (ExternalIdentity.of(item, listID: listID), document.text(of: [item], itemsBefore: 1, isLast: false))
+        }
+    }
+
+    /// A `VTODO`'s lines, unfolded, without `DTSTAMP` (an export's moment).
+    private static func stamplessLines(_ text: String) -> [String]? {
+        guard !text.isEmpty else { return [] }
+        return (try? ContentLine.parse(text))?.filter { $0.name != "DTSTAMP" }.map(\.text)
     }
 
     /// The plan for a sync's changes, as one step "sync: …". A deleted
@@ -38,14 +75,25 @@ extension TodoListViewModel {
         var plan =
             sync.text.isEmpty
             ? ImportPlan(ImportBatch(fields: fields), format: .ical, into: collection, listID: listID, at: now, timeZone: clock.timeZone)
-            : try planImport(sync.text, format: .ical, cancelled: .keptOpen)
+            : try planImport(sync.text, format: .ical, cancelled: .keptOpen, unholdable: .skippedAlone)
         var changes = plan.step?.changes ?? []
+        let leftOut = Set(sync.leftOut.map(ExternalIdentity.normalized))
+        if !leftOut.isEmpty {
+            let dropped = Set(
+                changes.filter { change in (change.after ?? change.before).map { leftOut.contains(ExternalIdentity.normalized(ExternalIdentity.of($0, listID: listID))) } == true }
+                    .map(\.id))
+            changes.removeAll { dropped.contains($0.id) }
+            plan.entries.removeAll { $0.id.map(dropped.contains) == true }
+            plan.step = changes.isEmpty ? nil : UndoStep(description: plan.step?.description ?? "", changes: changes)
+        }
+        let completions = sync.complete.filter { !leftOut.contains(ExternalIdentity.normalized($0)) }
+        let removals = sync.remove.filter { !leftOut.contains(ExternalIdentity.normalized($0)) }
         var after = collection
         if let step = plan.step { after.apply(step) }
         let renamed = try renaming(sync.renames)
         changes += renamed
         var completed = 0
-        for identity in sync.complete {
+        for identity in completions {
             guard let id = itemID(withIdentity: identity), let item = after[id], !item.isDone else { continue }
             let step = try after.setDone(id, true, at: now, in: clock.timeZone)
             guard let step else { continue }
@@ -53,7 +101,7 @@ extension TodoListViewModel {
             changes += step.changes
             completed += 1
         }
-        let removed = sync.remove.compactMap(itemID(withIdentity:)).filter { after[$0] != nil }
+        let removed = removals.compactMap(itemID(withIdentity:)).filter { after[$0] != nil }
         if !removed.isEmpty { changes += after.removingOnly(removed) }
         let updated = plan.count(.update)
         let added = plan.count(.add)
@@ -74,7 +122,7 @@ extension TodoListViewModel {
         for (from, to) in renames {
             guard let id = itemID(withIdentity: from), let before = collection[id] else { continue }
             var after = before
-            after.externalID = ExternalIdentity.normalized(to)
+            after.externalID = to
             if after != before { changes.append(ItemChange(before: before, after: after)) }
         }
         return changes

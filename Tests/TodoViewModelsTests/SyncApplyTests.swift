@@ -85,4 +85,74 @@ import TodoViewModels
         let plan = try viewModel.planImport(Self.calendar(Self.todo("other@example.com", "SUMMARY:x", "STATUS:CANCELLED")), format: .ical)
         #expect(plan.entries.map(\.action) == [.skip])
     }
+
+    /// The sync's `expect`: a to-do the list exports otherwise than the
+    /// caller read it (edited here since) is left out of the call,
+    /// whatever the call says of it; one still as read is taken. What a
+    /// sync agrees on is read in the same turn as the change.
+    @Test func aToDoEditedSinceItWasReadIsLeftOutNotOverwritten() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let milk = try viewModel.add("buy milk")
+        let bread = try viewModel.add("buy bread")
+        let milkUID = uid(of: milk, in: viewModel), breadUID = uid(of: bread, in: viewModel)
+        let read = viewModel.exportedVersions(of: [milk, bread])
+        #expect(read.map(\.uid) == [milkUID, breadUID])
+        #expect(viewModel.outdated(read).isEmpty)
+        // An edit here after the caller read the list.
+        _ = try viewModel.perform(.modify(milk, "+urgent"))
+        #expect(viewModel.outdated(read) == [milkUID])
+        // The export's own stamp is no difference: read again later, the same.
+        #expect(viewModel.outdated(viewModel.exportedVersions(of: [milk, bread])).isEmpty)
+        // "" expects no item: one that exists is outdated, one that does not is not.
+        #expect(viewModel.outdated([(milkUID, ""), ("never@example.com", "")]) == [milkUID])
+
+        var changes = TodoListViewModel.SyncChanges()
+        changes.text = Self.calendar(Self.todo(milkUID, "SUMMARY:buy oat milk"), Self.todo(breadUID, "SUMMARY:buy rye bread"))
+        changes.remove = [milkUID]
+        changes.leftOut = viewModel.outdated(read)
+        let outcome = try viewModel.perform(.applyImport(try viewModel.planSync(changes)))
+        #expect(outcome.description == "sync: update 1 item")
+        #expect(viewModel.item(milk)?.title == "buy milk" && viewModel.item(milk)?.tags == ["urgent"])
+        #expect(viewModel.item(bread)?.title == "buy rye bread")
+        let agreed = try #require(viewModel.exportedVersions(of: [bread]).first)
+        #expect(agreed.text.contains("SUMMARY:buy rye bread"))
+    }
+
+    /// A phone's to-do todod cannot hold does not stop the others: one with
+    /// no title is titled by its description's first line (or
+    /// "(untitled)"); one with a title too long is skipped, its reason
+    /// naming its UID. A file's import still refuses the file whole.
+    @Test func aToDoTodoCannotHoldIsSkippedAloneAndAnUntitledOneIsTitled() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let text = Self.calendar(
+            Self.todo("no-title-1", "DESCRIPTION:call the plumber\\nabout the tap"), Self.todo("no-title-2"),
+            Self.todo("too-long-1", "SUMMARY:" + String(repeating: "x", count: 600)), Self.todo("fine-1", "SUMMARY:fine"))
+        var changes = TodoListViewModel.SyncChanges()
+        changes.text = text
+        let plan = try viewModel.planSync(changes)
+        #expect(plan.entries.filter { $0.action == .add }.map(\.title) == ["call the plumber", ICalendarFormat.untitled, "fine"])
+        let skipped = plan.entries.filter { $0.action == .skip }
+        #expect(skipped.count == 1 && skipped[0].remarks.joined().contains("UID too-long-1"), "\(skipped)")
+        #expect(throws: TodoError.self) { try viewModel.planImport(text, format: .ical) }
+    }
+
+    /// A UID is kept as the calendar spelled it (an iPhone's in capitals),
+    /// and still found whatever the case of a UUID.
+    @Test func aUIDKeepsItsSpelling() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let upper = "8D3F6A2C-1B4E-4C7A-9F0D-2E5B8A1C3D4F"
+        var changes = TodoListViewModel.SyncChanges()
+        changes.text = Self.calendar(Self.todo(upper, "SUMMARY:from the iPhone"))
+        _ = try viewModel.perform(.applyImport(try viewModel.planSync(changes)))
+        let id = try #require(viewModel.itemID(withIdentity: upper))
+        #expect(uid(of: id, in: viewModel) == upper)
+        #expect(viewModel.itemID(withIdentity: upper.lowercased()) == id)
+        changes.text = Self.calendar(Self.todo(upper.lowercased(), "SUMMARY:retitled"))
+        _ = try viewModel.perform(.applyImport(try viewModel.planSync(changes)))
+        #expect(viewModel.item(id)?.title == "retitled")
+        // A calendar's own spelling wins over one stored in lower case before.
+        changes.text = Self.calendar(Self.todo(upper, "SUMMARY:retitled again"))
+        _ = try viewModel.perform(.applyImport(try viewModel.planSync(changes)))
+        #expect(uid(of: id, in: viewModel) == upper)
+    }
 }

@@ -12,6 +12,15 @@ import TodoViewState
 /// occurrence of a repeating item takes the UID the server knows the
 /// repetition by; it comes with nothing else). One undo step, "sync: …": undo takes
 /// the synced change back, and the sync then sends the undo to the server.
+///
+/// `expect` makes the call conditional, as `If-Match` makes a PUT: each
+/// entry is a to-do as the caller last read it from `todo.export` (or ""
+/// for one the list did not hold). A to-do of `text`, a `complete` or a
+/// `remove` whose item no longer exports so (edited here since) is left
+/// out and named in `outdated`, so that an edit made while the server's
+/// version was on its way is never overwritten. `exported` is every named
+/// item as it exports once the call is applied, read in the same step, at
+/// `revision`: what the caller and the list agreed, with no later edit in it.
 public enum ApplySync: RPCMethod {
     public static let name = "sync.apply"
     public static let summary =
@@ -28,15 +37,21 @@ public enum ApplySync: RPCMethod {
         public var remove: [String]?
         /// Items to give new UIDs, with nothing else in the call.
         public var rename: [Rename]?
-        public init(text: String, complete: [String]? = nil, remove: [String]? = nil, rename: [Rename]? = nil) {
+        /// The to-dos as the caller read them: a UID whose item exports
+        /// otherwise now is left out of the call (`Result.outdated`).
+        public var expect: [Version]?
+        public init(
+            text: String, complete: [String]? = nil, remove: [String]? = nil, rename: [Rename]? = nil, expect: [Version]? = nil
+        ) {
             self.text = text
             self.complete = complete
             self.remove = remove
             self.rename = rename
+            self.expect = expect
         }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case text, complete, remove, rename
+            case text, complete, remove, rename, expect
         }
 
         static func schema(of key: CodingKeys) -> KeySchema {
@@ -44,6 +59,28 @@ public enum ApplySync: RPCMethod {
             case .text: .required(String.wireType.schema)
             case .complete, .remove: .optional([String].wireType.schema)
             case .rename: .optional(JSONSchema.array(Rename.objectSchema))
+            case .expect: .optional(JSONSchema.array(Version.objectSchema))
+            }
+        }
+    }
+
+    /// One to-do as `todo.export` writes it in iCalendar: a `VTODO` block,
+    /// or "" for no item with that UID.
+    public struct Version: Codable, Hashable, Sendable, KeyedSchema {
+        public var uid: String
+        public var text: String
+        public init(uid: String, text: String) {
+            self.uid = uid
+            self.text = text
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case uid, text
+        }
+
+        static func schema(of key: CodingKeys) -> KeySchema {
+            switch key {
+            case .uid, .text: .required(String.wireType.schema)
             }
         }
     }
@@ -75,24 +112,38 @@ public enum ApplySync: RPCMethod {
         public var skipped: [String]
         /// The undo step's description, null when nothing changed.
         @ExplicitNull public var done: String?
+        /// UIDs left out because their items changed since the caller read them (`expect`).
+        public var outdated: [String]
+        /// Each item the call named (in `text`, `complete` or `expect`) that
+        /// the list holds after it, as `todo.export` writes it at `revision`.
+        public var exported: [Version]
+        /// The list's revision once the call is applied.
+        public var revision: Int
 
-        public init(added: Int, updated: Int, removed: Int, skipped: [String], done: String?) {
+        public init(
+            added: Int, updated: Int, removed: Int, skipped: [String], done: String?, outdated: [String] = [], exported: [Version] = [],
+            revision: Int = 0
+        ) {
             self.added = added
             self.updated = updated
             self.removed = removed
             self.skipped = skipped
             self.done = done
+            self.outdated = outdated
+            self.exported = exported
+            self.revision = revision
         }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case added, updated, removed, skipped, done
+            case added, updated, removed, skipped, done, outdated, exported, revision
         }
 
         static func schema(of key: CodingKeys) -> KeySchema {
             switch key {
-            case .added, .updated, .removed: .required(Int.wireType.schema)
-            case .skipped: .required([String].wireType.schema)
+            case .added, .updated, .removed, .revision: .required(Int.wireType.schema)
+            case .skipped, .outdated: .required([String].wireType.schema)
             case .done: .required(String?.wireType.schema)
+            case .exported: .required(JSONSchema.array(Version.objectSchema))
             }
         }
     }
