@@ -4,14 +4,30 @@ import TodoInterchange
 /// The note that keeps a losing value: "conflict: Tasks.org set due to
 /// Sat 12 Dec 2026". It names the side, the field as a person calls it, and
 /// the value as that side had it, so that the person can put it back.
+/// Without an agreed version nobody is known to have set anything: "conflict:
+/// todod had due Sat 12 Dec 2026".
+///
+/// A note is at most `maximumNoteLength` characters, well inside what todod
+/// holds (2,000 a note): a value past `maximumValueLength` is shortened, and
+/// the note says so. A conflict note todod refused would stop every round.
 enum ConflictWording {
-    static func note(side: String, field: String, in todo: TodoComponent, timeZone: TimeZone) -> String {
+    static let maximumValueLength = 300
+    static let maximumNoteLength = 500
+
+    static func note(side: String, field: String, in todo: TodoComponent, timeZone: TimeZone, agreed: Bool = true) -> String {
         let properties = todo.properties.filter { SyncField.of($0.name) == field }
         let name = Self.name(of: field)
-        guard let value = worded(field, properties, todo: todo, timeZone: timeZone) else {
-            return "conflict: \(side) cleared \(name)"
+        guard var value = worded(field, properties, todo: todo, timeZone: timeZone) else {
+            return agreed ? "conflict: \(side) cleared \(name)" : "conflict: \(side) had no \(name.replacingOccurrences(of: "the ", with: ""))"
         }
-        return "conflict: \(side) set \(name) to \(value)"
+        value = value.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var shortened = ""
+        if value.count > maximumValueLength {
+            shortened = " (shortened from \(value.count) characters)"
+            value = String(value.prefix(maximumValueLength)) + "…"
+        }
+        let note = agreed ? "conflict: \(side) set \(name) to \(value)\(shortened)" : "conflict: \(side) had \(name) \(value)\(shortened)"
+        return String(note.prefix(maximumNoteLength))
     }
 
     private static func name(of field: String) -> String {

@@ -22,6 +22,17 @@ enum SyncField {
         }
     }
 
+    /// Whether a person sees the field (in todod or on a phone): its value
+    /// is something somebody chose. Without an agreed version, a choice one
+    /// side lacks may have been cleared there, so it is a conflict to note;
+    /// what no person sees is only kept.
+    static func isShown(_ field: String) -> Bool {
+        switch field {
+        case "SUMMARY", "DUE", "DTSTART", "STATUS", "PRIORITY", "CATEGORIES", "DESCRIPTION", "RRULE", "RELATED-TO", "BEGIN:VALARM": true
+        default: field.hasPrefix("X-TODOD-")
+        }
+    }
+
     /// The field of the nested component whose first line is `begin`.
     static func ofComponent(_ lines: [String]) -> String {
         "BEGIN:" + String((lines.first ?? "").drop { $0 != ":" }.dropFirst()).uppercased()

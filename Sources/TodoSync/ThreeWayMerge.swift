@@ -10,12 +10,20 @@ import TodoInterchange
 ///   and the other value is kept as a note on the to-do ("conflict: Tasks.org
 ///   set due to Sat 12 Dec 2026"), so nothing anyone typed is lost;
 /// - with no agreed version (the same to-do met for the first time on both
-///   sides), a field only one side has is taken from it, and one both
-///   have with different values is such a conflict.
+///   sides, or after what was agreed was forgotten), every field a person
+///   sees that the two sides have differently is such a conflict, one
+///   side having it and the other not included: which side changed it
+///   cannot be known, so the later side's value is taken and the other kept
+///   as a note that says what that side had ("conflict: todod had due Sat
+///   12 Dec 2026"), never a silent choice. A property no person sees (a
+///   phone's sort order) that one side alone has is taken from it.
 ///
 /// Properties the merge does not know are fields like any other: each
 /// side's `X-` lines, `URL` or `VALARM` survive as that side wrote them.
 public enum ThreeWayMerge {
+    /// The notes todod keeps on one item (`TodoItem.maximumNotes`).
+    static let maximumNotes = 100
+
     /// The two sides' names, as the notes say them.
     public struct Sides: Sendable {
         public var local: String
@@ -56,10 +64,12 @@ public enum ThreeWayMerge {
             let localValue = SyncField.value(of: field, in: local)
             let remoteValue = SyncField.value(of: field, in: remote)
             guard localValue != remoteValue else { continue }
-            let agreed = base.map { SyncField.value(of: field, in: $0) }
             // With no agreed version, what only one side has is that side's
-            // to give (an alarm a phone set, a project todod keeps).
-            let baseValue = agreed ?? (localValue == nil || remoteValue == nil ? .some(nil) : nil)
+            // to give when no person sees it (a phone's sort order); a field
+            // a person sees (a due date one side lacks: added there, or
+            // cleared here?) is a conflict like any other difference.
+            let oneSided = (localValue == nil || remoteValue == nil) && !SyncField.isShown(field)
+            let baseValue = base.map { SyncField.value(of: field, in: $0) } ?? (oneSided ? .some(nil) : nil)
             if let baseValue, baseValue == localValue {
                 takeRemote.insert(field)
             } else if let baseValue, baseValue == remoteValue {
@@ -72,7 +82,7 @@ public enum ThreeWayMerge {
                 conflicts.append(
                     Conflict(
                         field: field, localLost: remoteIsLater,
-                        note: ConflictWording.note(side: name, field: field, in: loser, timeZone: timeZone)))
+                        note: ConflictWording.note(side: name, field: field, in: loser, timeZone: timeZone, agreed: base != nil)))
             }
         }
         var merged = combine(local: local, remote: remote, takingFromRemote: takeRemote)
@@ -81,7 +91,16 @@ public enum ThreeWayMerge {
         merged.set("DTSTAMP", line: "DTSTAMP:" + CalendarInstant.compact(now))
         let sequence = [local, remote].compactMap { $0.first("SEQUENCE").flatMap { Int($0.value) } }.max()
         if let sequence { merged.set("SEQUENCE", line: "SEQUENCE:\(sequence)") }
-        for conflict in conflicts { merged.addNote(conflict.note, at: now) }
+        for index in conflicts.indices {
+            // todod holds at most `maximumNotes` notes an item: a note past
+            // them would make todod refuse the to-do, and every round fail.
+            // The conflict is still kept in `sync status`.
+            if merged.noteCount < maximumNotes {
+                merged.addNote(conflicts[index].note, at: now)
+            } else {
+                conflicts[index].note += " (not added to the to-do: it holds \(maximumNotes) notes, as many as todod keeps)"
+            }
+        }
         return Result(todo: merged, conflicts: conflicts, fromRemote: takeRemote.sorted(), fromLocal: fromLocal)
     }
 
@@ -110,6 +129,14 @@ public enum ThreeWayMerge {
 }
 
 extension TodoComponent {
+    /// How many notes todod reads from it: the lines of its `DESCRIPTION`
+    /// with text.
+    var noteCount: Int {
+        guard let description = first("DESCRIPTION") else { return 0 }
+        return ContentLine.unescaped(description.value).split(whereSeparator: \.isNewline)
+            .count { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
     /// Adds a note as todod writes one: a line of `DESCRIPTION` for every
     /// calendar, and an `X-TODOD-NOTE` dated `date` for todod.
     public mutating func addNote(_ text: String, at date: Date) {

@@ -155,8 +155,10 @@ import Testing
             for (index, pool) in Self.pools.enumerated() {
                 let meanings = [baseChoices, localChoices, remoteChoices].map { pool.choices[$0[index]].meaning }
                 var (baseMeaning, localMeaning, remoteMeaning) = (meanings[0], meanings[1], meanings[2])
-                // With no base, a field one side lacks is the other side's to give.
-                let agreed = hasBase || localMeaning == nil || remoteMeaning == nil
+                // With no base, a field one side lacks is the other side's
+                // to give only when no person sees it; any other difference
+                // is a conflict: which side changed it cannot be known.
+                let agreed = hasBase || ((localMeaning == nil || remoteMeaning == nil) && !SyncField.isShown(pool.field))
                 if !hasBase { baseMeaning = nil }
                 if localMeaning == remoteMeaning {
                     takesRemote[pool.field] = false

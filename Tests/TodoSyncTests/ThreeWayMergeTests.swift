@@ -153,27 +153,73 @@ import TodoInterchange
         #expect(item.notes.last?.addedAt == syncTime)
     }
 
-    /// The same to-do met for the first time on both sides: nothing says
-    /// which side changed what. A field only one side has is that side's
-    /// to give (todod's project and notes, the phone's alarm and sort
-    /// order); one both have with different values is a conflict.
-    @Test func withoutABaseWhatBothHaveDifferentlyIsAConflict() throws {
+    /// The same to-do met for the first time on both sides (or after what
+    /// was agreed was forgotten): nothing says which side changed what. So
+    /// every field a person sees that the sides have differently is a
+    /// conflict, one side lacking it included (it may have been cleared
+    /// there): the later side's value is taken, and the other kept as a
+    /// note that says what that side *had*, not what it set. What no person
+    /// sees (the phone's sort order) is taken from the side that has it.
+    @Test func withoutABaseWhatTheSidesHaveDifferentlyIsAConflict() throws {
         let local = try CalendarResource(parsing: Written.todod).todo
         let remote = try CalendarResource(parsing: Written.tasksOrg).todo
         let result = merge(base: nil, local: local, remote: remote)
-        #expect(result.conflicts.map(\.field) == ["SUMMARY", "DUE"])
+        #expect(result.conflicts.map(\.field) == ["SUMMARY", "DUE", "DESCRIPTION", "X-TODOD-PROJECT", "BEGIN:VALARM"])
         #expect(result.conflicts.allSatisfy { $0.localLost })
         #expect(
-            result.conflicts.map(\.note) == ["conflict: todod set the title to “Buy milk”", "conflict: todod set due to Fri 11 Dec 2026"])
+            result.conflicts.map(\.note) == [
+                "conflict: todod had the title “Buy milk”", "conflict: todod had due Fri 11 Dec 2026",
+                "conflict: todod had the notes “the organic one / from the market”", "conflict: todod had the project home",
+                "conflict: todod had no alarms",
+            ])
+        #expect(!result.conflicts.contains { $0.note.contains(" set ") })
         #expect(result.todo.first("SUMMARY")?.value == "Buy oat milk")
-        #expect(result.todo.first("X-TODOD-PROJECT")?.value == "home")
+        #expect(result.todo.first("X-TODOD-PROJECT") == nil)
         #expect(result.todo.first("X-APPLE-SORT-ORDER") != nil)
         #expect(result.todo.components == [tasksOrgAlarm])
-        // todod's notes (Tasks.org had none), then the conflicts.
-        #expect(SyncField.value(of: "DESCRIPTION", in: result.todo) == ["the organic one", "from the market"] + result.conflicts.map(\.note))
+        // Tasks.org had no notes: the notes are the conflicts'.
+        #expect(SyncField.value(of: "DESCRIPTION", in: result.todo) == result.conflicts.map(\.note))
         // PRIORITY 9 both, tags in another case, the same parent: no conflict.
         #expect(!result.conflicts.contains { ["PRIORITY", "CATEGORIES", "RELATED-TO"].contains($0.field) })
         #expect(result.todo.first("CATEGORIES")?.value == "groceries")
+    }
+
+    /// A due date one side cleared, met with no base (a sync removed and
+    /// added again): the later side's "none" wins, and the date is a note.
+    @Test func withoutABaseAClearedDueDateIsAConflictNotASilentChoice() throws {
+        let local = try Self.local().with("LAST-MODIFIED:20261210T090000Z")
+        var remote = try Self.local().with("LAST-MODIFIED:20261211T090000Z")
+        remote.properties.removeAll { $0.name == "DUE" }
+        #expect(local.first("DUE") != nil)
+        let result = merge(base: nil, local: local, remote: remote)
+        #expect(result.conflicts.map(\.field) == ["DUE"])
+        #expect(result.todo.first("DUE") == nil)
+        #expect(result.conflicts.first?.note.hasPrefix("conflict: todod had due ") == true)
+    }
+
+    /// A conflict over long notes gives a note todod holds: the value is
+    /// shortened, and says so.
+    @Test func aConflictNoteStaysWithinWhatTodoHolds() throws {
+        let long = String(repeating: "a long line of notes ", count: 120)
+        let local = try Self.local().with("DESCRIPTION:" + long).with("LAST-MODIFIED:20261210T090000Z")
+        let remote = try Self.remote().with("DESCRIPTION:short")
+        let result = merge(base: try Self.base(), local: local, remote: remote)
+        let note = try #require(result.conflicts.first { $0.field == "DESCRIPTION" }?.note)
+        #expect(note.count <= ConflictWording.maximumNoteLength)
+        #expect(note.contains("(shortened from "), "\(note)")
+    }
+
+    /// A to-do that holds as many notes as todod keeps gets no conflict
+    /// note (todod would refuse the to-do, and every round fail); the
+    /// conflict says so, for `sync status`.
+    @Test func aConflictOnAToDoFullOfNotesAddsNoNote() throws {
+        let notes = (1...100).map { "note \($0)" }.joined(separator: "\\n")
+        let local = try Self.local().with("DESCRIPTION:" + notes).with("SUMMARY:Buy milk here").with("LAST-MODIFIED:20261210T090000Z")
+        let remote = try Self.remote().with("DESCRIPTION:" + notes).with("SUMMARY:Buy milk there")
+        let result = merge(base: try Self.base(), local: local, remote: remote)
+        #expect(result.conflicts.map(\.field).contains("SUMMARY"))
+        #expect(result.todo.noteCount == 100)
+        #expect(result.conflicts.allSatisfy { $0.note.contains("not added to the to-do") })
     }
 
     @Test func withoutABaseTheSameValuesAreNoConflict() throws {
