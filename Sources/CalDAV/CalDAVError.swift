@@ -17,6 +17,10 @@ public enum CalDAVError: Error, CustomStringConvertible, Sendable, Equatable {
     /// 412: the resource changed (If-Match) or exists (If-None-Match) since the
     /// caller last saw it; fetch it, merge, and try again.
     case preconditionFailed(url: String)
+    /// The server holds another resource with the same UID (RFC 4791
+    /// `no-uid-conflict`, as 403, 409, or a 412 in a 207 as Xandikos sends
+    /// it after a UID changed at a href): this UID cannot be written here.
+    case uidInUse(url: String)
     /// The server no longer knows the sync token (RFC 6578 §3.2
     /// `valid-sync-token`): start over with `listing()` and `changes(since: nil)`.
     case syncTokenInvalid(url: String)
@@ -56,6 +60,8 @@ public enum CalDAVError: Error, CustomStringConvertible, Sendable, Equatable {
             "the collection \(url) does not exist (deleted on the server?)"
         case .preconditionFailed(let url):
             "\(url) changed on the server since it was last read (412)"
+        case .uidInUse(let url):
+            "\(url): the server holds another resource with this to-do's UID (no-uid-conflict)"
         case .syncTokenInvalid(let url):
             "\(url): the server no longer accepts the sync token; a full resync is needed"
         case .redirected(let url, let location):
