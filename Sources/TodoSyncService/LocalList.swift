@@ -7,6 +7,10 @@ import TodoSync
 /// `sync.apply`, whose events say `origin: "sync"`.
 struct LocalList: Sendable {
     let daemon: TodoConnection
+    init(daemon: TodoConnection, aroundApply: (@Sendable (ApplyMoment) async throws -> Void)? = nil) {
+        self.daemon = daemon
+        self.aroundApply = aroundApply
+    }
     /// The most iCalendar text one `sync.apply` carries: well under a
     /// request line's limit, so that a week of changes goes in parts.
     static let partBytes = 256 << 10
@@ -23,34 +27,83 @@ struct LocalList: Sendable {
         return try ExportedTodos.parse(text)
     }
 
+    /// What one `apply` did, as todod answered it.
+    struct Applied: Sendable {
+        /// What todod skipped, each with why.
+        var skipped: [String] = []
+        /// UIDs left out: their items changed here since they were read.
+        var outdated: Set<String> = []
+        /// Every item the calls named, as it exports once they were applied
+        /// (read in the same transaction), by UID.
+        var exported: [String: TodoComponent] = [:]
+        /// The list's revision after the last call.
+        var revision = 0
+        /// UIDs of to-dos larger than one call may carry (`partBytes`):
+        /// none that large is one todod holds; not sent.
+        var tooLarge: Set<String> = []
+    }
+
+    /// Just before each `sync.apply` is sent, or just after its answer.
+    enum ApplyMoment: Sendable { case before, after }
+
+    /// Called at each `ApplyMoment`: tests make an edit there, as a person
+    /// might at that moment, without racing a timer.
+    let aroundApply: (@Sendable (ApplyMoment) async throws -> Void)?
+
     /// Applies the to-dos `todos` (added or updated by UID), completes and
     /// removes by UID: as few `sync.apply` calls as the line limit allows,
-    /// each one transaction. Returns what todod skipped.
-    func apply(_ todos: [TodoComponent], complete: [String], remove: [String]) async throws -> [String] {
-        var skipped: [String] = []
+    /// each one transaction. Each call expects the to-dos it names as
+    /// `expected` has them (nil: not in the list), so that an edit made
+    /// here since they were read is left out, never overwritten.
+    func apply(_ todos: [TodoComponent], complete: [String], remove: [String], expected: [String: TodoComponent?]) async throws -> Applied {
+        var applied = Applied()
         var batch: [String] = []
+        var expect: [ApplySync.Version] = []
         var size = 0
+        func version(_ uid: String) -> ApplySync.Version? {
+            guard let known = expected[uid] else { return nil }
+            return ApplySync.Version(uid: uid, text: known?.text ?? "")
+        }
         func send(complete: [String] = [], remove: [String] = []) async throws {
             let text = batch.isEmpty ? "" : "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todod//todod-sync//EN\r\n" + batch.joined() + "END:VCALENDAR\r\n"
-            let result = try await daemon.call(ApplySync.self, ApplySync.Params(text: text, complete: complete, remove: remove))
-            skipped += result.skipped
+            let expected = expect + (complete + remove).compactMap(version)
+            try await aroundApply?(.before)
+            let result = try await daemon.call(
+                ApplySync.self, ApplySync.Params(text: text, complete: complete, remove: remove, expect: expected.isEmpty ? nil : expected))
+            try await aroundApply?(.after)
+            applied.skipped += result.skipped
+            applied.outdated.formUnion(result.outdated)
+            for version in result.exported {
+                if let todo = try? TodoComponent(parsing: version.text) { applied.exported[version.uid] = todo }
+            }
+            applied.revision = max(applied.revision, result.revision)
             batch = []
+            expect = []
             size = 0
         }
         for todo in todos {
             let text = todo.text
-            if size + text.utf8.count > Self.partBytes, !batch.isEmpty { try await send() }
+            let expectation = todo.uid.flatMap(version)
+            let cost = text.utf8.count + (expectation?.text.utf8.count ?? 0)
+            if cost > Self.partBytes, let uid = todo.uid {
+                applied.tooLarge.insert(uid)
+                continue
+            }
+            if size + cost > Self.partBytes, !batch.isEmpty { try await send() }
             batch.append(text)
-            size += text.utf8.count
+            if let expectation { expect.append(expectation) }
+            size += cost
         }
         if !batch.isEmpty || !complete.isEmpty || !remove.isEmpty { try await send(complete: complete, remove: remove) }
-        return skipped
+        return applied
     }
 
-    /// The list's own identity (`server.status`'s `list`): what the agreed
-    /// versions are keyed by, with the collection.
-    func identity() async throws -> String {
-        try await daemon.call(ServerStatus.self, NoParams()).list
+    /// The list's own identity (`server.status`'s `list`), what the agreed
+    /// versions are keyed by with the collection, and its revision now: a
+    /// list restored from a backup has gone back to an older one.
+    func identity() async throws -> (list: String, revision: Int) {
+        let status = try await daemon.call(ServerStatus.self, NoParams())
+        return (status.list, status.revision)
     }
 
     /// Whether this instance of the list is the one to sync it (always, but

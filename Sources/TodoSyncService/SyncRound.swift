@@ -21,6 +21,9 @@ struct SyncRound {
     let timeZone: TimeZone
     /// The name the list's side has in conflict notes.
     let localName: String
+    /// Whether this round may delete more than `DeletionBound` lets a
+    /// round delete unasked (`todoctl sync now --allow-deletions`).
+    var allowDeletions = false
 
     /// What a round did.
     struct Report: Sendable {
@@ -35,6 +38,14 @@ struct SyncRound {
         /// Whether another round should follow at once (the list changed
         /// under it, or a write met a newer version on the server).
         var again = false
+        /// The list's revision the round's changes here were agreed at.
+        var revision = 0
+        /// Whether a change was left for the next round to read again: a
+        /// to-do the list changed while the server's version was applied,
+        /// or a write that met a newer version on the server.
+        var leftForNextRound = false
+        /// Hrefs whose conditional write the server refused (412).
+        var refusedWrites: [String] = []
     }
 
     private enum Side: Equatable {
@@ -108,12 +119,19 @@ struct SyncRound {
         var completedOccurrences: [String: TodoComponent] = [:]
         var forgotten: [String] = []
 
+        // A resource another UID has taken over (a calendar gave the to-do at
+        // that href a new UID): the to-do the record is of is gone there.
+        let takenOver = Set(
+            records.values.filter { record in remote.values.contains { $0.href == record.href && $0.resource.todo.uid != record.uid } }.map(\.uid))
+        var hrefsInUse = Set(records.values.map(\.href)).union(remote.values.map(\.href)).union(problemHrefs)
+
         for (uid, record) in records {
-            if problemHrefs.contains(record.href) { continue }
+            if problemHrefs.contains(record.href) && !takenOver.contains(uid) { continue }
             let base = try? TodoComponent(parsing: record.base)
             let localSide: Side = local[uid].map { todo in base.map { todo.saysTheSame(as: $0) } == true ? .same : .changed } ?? .deleted
             let server = remote[uid]
-            let remoteSide: Side = server != nil ? .changed : removedHrefs.contains(record.href) ? .deleted : .same
+            let remoteSide: Side =
+                server != nil ? .changed : removedHrefs.contains(record.href) || takenOver.contains(uid) ? .deleted : .same
             let around = try? CalendarResource(parsing: record.resource)
             switch (localSide, remoteSide) {
             case (.same, .same), (.deleted, .deleted):
@@ -171,8 +189,10 @@ struct SyncRound {
                 remove.append(uid)
                 forgotten.append(uid)
             case (.changed, .deleted):
-                // The edit wins: the to-do goes back to the server.
-                pushes.append(Push(uid: uid, href: record.href, condition: .ifNoneMatch, around: around))
+                // The edit wins: the to-do goes back to the server (at a
+                // href of its own, if another to-do took its old one).
+                let href = takenOver.contains(uid) ? freshHref(for: uid, avoiding: &hrefsInUse) : record.href
+                pushes.append(Push(uid: uid, href: href, condition: .ifNoneMatch, around: around))
             }
         }
         for (uid, server) in remote where records[uid] == nil {
@@ -189,14 +209,66 @@ struct SyncRound {
             }
         }
         for uid in local.keys where records[uid] == nil && remote[uid] == nil {
-            pushes.append(Push(uid: uid, href: client.href(forUID: uid), condition: .ifNoneMatch, around: nil))
+            pushes.append(Push(uid: uid, href: freshHref(for: uid, avoiding: &hrefsInUse), condition: .ifNoneMatch, around: nil))
+        }
+
+        // A round that would delete much of either side asks first: a list
+        // or a collection emptied by accident looks, from state, exactly
+        // like a person deleting everything.
+        if !allowDeletions {
+            let known = records.count
+            if let held = DeletionBound.held(deleting: deletes.count, of: known, side: "on the server")
+                ?? DeletionBound.held(deleting: remove.count, of: known, side: "in the list")
+            {
+                throw held
+            }
         }
 
         if !toApply.isEmpty || !complete.isEmpty || !remove.isEmpty {
-            let skipped = try await list.apply(toApply, complete: complete, remove: remove)
-            for line in skipped { logger.warning("todod skipped a to-do from the server: \(line)") }
-            report.deletedHere = remove.count
-            local = try await list.todos()
+            // Each call expects the list's to-dos as this round read them:
+            // one edited here since is left out (and merged next round).
+            var expected: [String: TodoComponent?] = [:]
+            for uid in toApply.compactMap(\.uid) + complete + remove { expected[uid] = .some(local[uid]) }
+            let applied = try await list.apply(toApply, complete: complete, remove: remove, expected: expected)
+            for line in applied.skipped { logger.warning("todod skipped a to-do from the server: \(line)") }
+            for uid in applied.tooLarge {
+                if let server = agreed[uid] {
+                    logger.warning("skipping \(server.href) on the server: \(server.text.utf8.count) bytes, more than todod takes in one to-do; it stays there as it is")
+                }
+            }
+            for uid in applied.outdated {
+                // Changed here while the server's version was on its way:
+                // not agreed, not sent; the next round merges the two.
+                logger.info("\(uid) changed here meanwhile; merging it next")
+                report.leftForNextRound = true
+                if agreed.removeValue(forKey: uid) != nil { report.pulled -= 1 }
+                completedOccurrences[uid] = nil
+                pushes.removeAll { $0.uid == uid }
+            }
+            // What is agreed is what the list held once the change was made,
+            // read in the same transaction: an edit after it is pending.
+            for (uid, todo) in applied.exported { local[uid] = todo }
+            let removed = Set(remove).subtracting(applied.outdated)
+            for uid in removed { local[uid] = nil }
+            forgotten.removeAll { remove.contains($0) && applied.outdated.contains($0) }
+            // Taken from the server but not into the list (todod refused
+            // it): not agreed, so never taken for deleted here; named.
+            // Neither agreed nor sent: the server's version stays as it is,
+            // and the list's is not written over it.
+            for uid in Set(toApply.compactMap(\.uid)).subtracting(applied.exported.keys).subtracting(applied.outdated) {
+                guard let server = remote[uid] else { continue }
+                let why =
+                    applied.tooLarge.contains(uid)
+                    ? "it is \(server.text.utf8.count) bytes, more than todod holds in one to-do (\(LocalList.partBytes >> 10) KiB); it stays on the server as it is"
+                    : applied.skipped.first { $0.contains(uid) }.map { "todod cannot hold it (\($0)); it stays on the server as it is" }
+                        ?? "todod did not take it in; it stays on the server as it is"
+                report.problems[server.href] = why
+                if agreed.removeValue(forKey: uid) != nil { report.pulled -= 1 }
+                completedOccurrences[uid] = nil
+                pushes.removeAll { $0.uid == uid }
+            }
+            report.deletedHere = removed.count
+            report.revision = applied.revision
             report.again = true
         }
 
@@ -213,7 +285,12 @@ struct SyncRound {
             try state.commit(saving: saved, forgetting: forgotten, token: .none)
             throw error
         }
-        if report.pushed + report.deletedThere > 0, collection.supportsSyncCollection {
+        if report.leftForNextRound {
+            // A change read from the server was not agreed (the list changed
+            // meanwhile, or the server again): the token stays before it,
+            // so that the next round reads it again and merges it.
+            token = .none
+        } else if report.pushed + report.deletedThere > 0, collection.supportsSyncCollection {
             token = try await tokenAfterOwnWrites(from: token ?? .some(state.token), records: records, saved: saved, forgotten: forgotten)
         }
         try state.commit(saving: saved, forgetting: forgotten, token: token)
@@ -231,18 +308,31 @@ struct SyncRound {
         for push in pushes {
             guard let todo = local[push.uid] else { continue }
             var resource = push.around ?? CalendarResource(todo: todo)
-            resource.todo = todo
+            // The server's own spelling of a moment both say stays (a
+            // phone's due time in its zone, not in UTC).
+            resource.todo = todo.keepingDateSpellings(of: push.around?.todo)
             let text = resource.text(productID: "-//todod//todod-sync//EN")
             do {
                 let etag = try await client.put(push.href, calendarText: text, condition: push.condition)
                 saved.append(.init(uid: push.uid, href: push.href, etag: etag, base: todo.text, resource: text))
                 report.pushed += 1
+            } catch .uidInUse where push.condition == .ifNoneMatch {
+                // The server holds this UID at another href it does not list
+                // (Xandikos, once a phone gave that href another UID): the
+                // to-do can never be written under it. It takes a new UID,
+                // and the next round sends it as a new to-do.
+                let fresh = UUID().uuidString.lowercased()
+                logger.notice("the server holds the UID \(push.uid) elsewhere; the to-do takes the UID \(fresh) and is sent again")
+                try await list.rename([(from: push.uid, to: fresh)])
+                report.again = true
             } catch {
                 guard case .preconditionFailed = error else { throw error }
                 // Changed on the server since it was read: the next round
                 // reads it and merges.
                 logger.info("\(push.href) changed on the server meanwhile; merging it next")
                 report.again = true
+                report.leftForNextRound = true
+                report.refusedWrites.append(push.href)
             }
         }
         for delete in deletes {
@@ -254,6 +344,7 @@ struct SyncRound {
                 guard case .preconditionFailed = error else { throw error }
                 // Edited on the server since: the edit wins, next round.
                 report.again = true
+                report.leftForNextRound = true
             }
         }
     }
@@ -323,6 +414,15 @@ struct SyncRound {
         let foreign = after.changed.contains { href, etag in holding[href] != .some(etag) || etag.isEmpty }
             || after.removed.contains { !gone.contains($0) }
         return foreign ? token : .some(after.newToken)
+    }
+
+    /// Where a to-do new to the server goes: the href its UID names, unless
+    /// another resource holds that one (then one of its own).
+    private func freshHref(for uid: String, avoiding inUse: inout Set<String>) -> String {
+        var href = client.href(forUID: uid)
+        while inUse.contains(href) { href = client.href(forUID: uid + "-" + UUID().uuidString.prefix(8).lowercased()) }
+        inUse.insert(href)
+        return href
     }
 
     private func merge(base: TodoComponent?, here: TodoComponent, there: Remote) -> ThreeWayMerge.Result {

@@ -85,6 +85,7 @@ public actor SyncService {
             default: .refused
             }
         case let error as ClientError where error.endsTheConnection: .unreachable
+        case is DeletionBound: .held
         default: .failed
         }
     }
@@ -138,27 +139,41 @@ public actor SyncService {
                 return true
             }
             try state.setMeta(["standby": nil])
-            try await forgetAnotherPairsBase(list)
+            let startedAt = try await forgetAnotherPairsBase(list)
             if collection == nil || pollServer && failures > 0 { collection = try await client.probe() }
             guard let collection else { return false }
             var poll = pollServer
+            let allowDeletions = try state.meta()["allowDeletions"] == "true"
+            var refused: [String] = []
             for _ in 0..<4 {
-                let round = SyncRound(
+                var round = SyncRound(
                     client: client, state: state, list: list, collection: collection, logger: logger, timeZone: .current,
                     localName: "todod")
+                round.allowDeletions = allowDeletions
                 let report = try await round.run(pollServer: poll)
+                try recordRevision(max(startedAt, report.revision))
                 if report.pulled + report.pushed + report.deletedHere + report.deletedThere > 0 {
                     logger.info(
                         "synced: \(report.pulled) in, \(report.pushed) out, \(report.deletedHere) deleted here, \(report.deletedThere) deleted there, \(report.conflicts.count) conflicts"
                     )
                 }
                 for conflict in report.conflicts { logger.notice("\(conflict.note) (UID \(conflict.uid))") }
+                refused = report.refusedWrites
                 guard report.again else { break }
                 poll = true
             }
+            if !refused.isEmpty {
+                // Each round read the server and wrote again, and the server
+                // refused again: said, and tried later, not looped on.
+                throw SyncFailure(
+                    "the server refused the writes to \(refused.sorted().joined(separator: ", ")) in every round (412 Precondition Failed): "
+                        + "it holds another version than the one it lists; trying again later")
+            }
             failures = 0
             lastFailure = nil
-            try state.setMeta(["lastSync": ISO8601DateFormatter().string(from: Date()), "error": nil, "errorKind": nil, "pending": "0"])
+            try state.setMeta([
+                "lastSync": ISO8601DateFormatter().string(from: Date()), "error": nil, "errorKind": nil, "pending": "0", "allowDeletions": nil,
+            ])
             notifier.status("synced \(Self.clock(Date())) with \(settings.collectionURL)")
             return true
         } catch let error as ClientError where error.endsTheConnection {
@@ -176,23 +191,45 @@ public actor SyncService {
     }
 
     /// The agreed versions are a base for this collection and this list
-    /// only. Taken for another pair, every to-do the other list held and
-    /// this one does not would look deleted here, and be deleted there. So
-    /// when the collection or the list is not the one they were agreed with
-    /// (a switch of collection, todod started on another database, a state
-    /// from before the list was recorded), they are forgotten: the round
-    /// compares by UID, merges what both hold, copies what one holds, and
-    /// deletes nothing.
-    private func forgetAnotherPairsBase(_ list: LocalList) async throws {
-        let identity = try await list.identity()
-        guard state.collection != settings.collectionURL || state.list != identity else { return }
+    /// only, as it was: taken for another pair, or for the list gone back
+    /// to an older state, every to-do the list does not hold would look
+    /// deleted here, and be deleted there (a list on an empty or another
+    /// database wiped the collection; a list restored from a backup deleted
+    /// on both sides what was made since). So when the collection or the
+    /// list is not the one they were agreed with, or the list's revision is
+    /// below the one last agreed at, they are forgotten: the round compares
+    /// by UID, merges what both hold (a difference becomes a conflict note,
+    /// never a silent choice), copies what one holds, and deletes nothing.
+    /// Returns the list's revision as this round began.
+    private func forgetAnotherPairsBase(_ list: LocalList) async throws -> Int {
+        let (identity, revision) = try await list.identity()
         let known = try state.records().count
-        if known > 0 || state.collection != nil {
-            logger.notice(
-                "the \(known) agreed versions were for \(state.collection ?? "an unrecorded collection") and list \(state.list ?? "(unrecorded)"), not \(settings.collectionURL) and list \(identity): forgotten; this sync compares by UID and deletes nothing"
-            )
+        var reason: String?
+        if state.collection != settings.collectionURL || state.list != identity {
+            guard known > 0 || state.collection != nil else {
+                try state.reset(collection: settings.collectionURL, list: identity, notice: nil)
+                return revision
+            }
+            reason =
+                "the \(known) agreed versions were for \(state.collection ?? "an unrecorded collection") and list \(state.list ?? "(unrecorded)"), not \(settings.collectionURL) and list \(identity)"
+        } else if let agreedAt = state.revision, revision < agreedAt {
+            reason =
+                "todod's list went back from revision \(agreedAt) to \(revision) (restored from a backup?), so what was agreed no longer describes it"
         }
-        try state.reset(collection: settings.collectionURL, list: identity)
+        guard let reason else { return revision }
+        let notice =
+            reason
+            + ": forgotten; the sync compared by UID and deleted nothing on either side. "
+            + "To-dos deleted on one side since the last sync may come back: delete them again"
+        logger.notice("\(notice)")
+        try state.reset(collection: settings.collectionURL, list: identity, notice: "\(ISO8601DateFormatter().string(from: Date())): \(notice)")
+        return revision
+    }
+
+    /// The list's revision a round's changes were agreed at: only ever up.
+    private func recordRevision(_ revision: Int) throws {
+        guard revision > (state.revision ?? -1) else { return }
+        try state.setMeta(["revision": String(revision)])
     }
 
     /// The list's changes the server does not have: items that differ from
@@ -206,6 +243,12 @@ public actor SyncService {
             if !here.saysTheSame(as: base) { count += 1 }
         }
         return count
+    }
+
+    /// Lets the next round delete more than `DeletionBound` allows unasked
+    /// (`todoctl sync now --allow-deletions`): once, then the bound holds again.
+    public static func allowDeletionsOnce(paths: SyncPaths) throws {
+        try SyncStateStore(path: paths.stateFile).setMeta(["allowDeletions": "true"])
     }
 
     /// One sync now, for `todoctl sync add` and `sync now` when the service
@@ -245,7 +288,7 @@ public actor SyncService {
             pending: pending ?? Int(meta["pending"] ?? "") ?? 0, synced: try state.records().count,
             conflicts: try state.conflicts().map { .init(at: formatter.string(from: $0.at), uid: $0.uid, note: $0.note) },
             unreadable: try state.problems(), running: running, roundFinished: meta["roundEnded"] == meta["lastAttempt"],
-            standby: meta["standby"] == "true")
+            standby: meta["standby"] == "true", notice: meta["notice"])
     }
 
     /// To the millisecond: `sync now` tells one round's start from the next.

@@ -92,17 +92,25 @@ public final class SyncStateStore: Sendable {
     /// round starts from no agreed versions, and so compares by UID alone,
     /// which deletes nothing on either side. Then records whose these are:
     /// `collection` on the server, paired with the list `list`.
-    public func reset(collection: String, list: String) throws {
+    public func reset(collection: String, list: String, notice: String? = nil) throws {
         try database.write { db in
             // When a round was tried stays: `sync now` waits on it.
             try db.execute(
                 sql: """
                     DELETE FROM resource; DELETE FROM problem; DELETE FROM conflict;
-                    DELETE FROM meta WHERE key NOT IN ('lastAttempt', 'roundEnded')
+                    DELETE FROM meta WHERE key NOT IN ('lastAttempt', 'roundEnded', 'allowDeletions')
                     """)
             try Self.set(db, "collection", collection)
             try Self.set(db, "list", list)
+            if let notice { try Self.set(db, "notice", notice) }
         }
+    }
+
+    /// The list's revision the agreed versions were last agreed at; nil
+    /// before the first round that recorded one. A list whose revision is
+    /// below it went back in time (a backup restored).
+    public var revision: Int? {
+        (try? database.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'revision'") })?.flatMap { Int($0) }
     }
 
     /// The collection the agreed versions were agreed with.

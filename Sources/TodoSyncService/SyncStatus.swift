@@ -32,12 +32,18 @@ public struct SyncStatus: Codable, Sendable {
     /// Whether another instance of this shared list syncs it (this one
     /// waits, and takes over when that one stops).
     public var standby: Bool
+    /// When and why the sync last forgot what was agreed (the list went
+    /// back to an older revision, or is another list): null when it never did.
+    public var notice: String?
 
     /// Whether trying again may help: the server (or todod) could not be
     /// reached, or it said no (a wrong password, not a calendar), or
     /// something else failed.
     public enum ErrorKind: String, Codable, Sendable {
         case unreachable, refused, failed
+        /// The round would have deleted more than a round may unasked
+        /// (`DeletionBound`): `todoctl sync now --allow-deletions` goes ahead.
+        case held
     }
 
     public struct Conflict: Codable, Sendable {
@@ -52,6 +58,7 @@ public struct SyncStatus: Codable, Sendable {
         lines.append("service: " + (running ? "running" : "not running (systemctl --user enable --now \(service))"))
         if standby { lines.append("standby: another instance of this shared list syncs it; this one takes over if it stops") }
         lines.append("last sync: " + (lastSync ?? "never"))
+        if let notice { lines.append("notice: \(notice)") }
         if let error { lines.append("error: \(error) (last tried \(lastAttempt ?? "never"))") }
         lines.append("pending: \(pending) \(pending == 1 ? "change" : "changes") to send; \(synced) to-dos synced")
         lines.append("conflicts: \(conflicts.count)")

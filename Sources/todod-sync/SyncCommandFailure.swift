@@ -49,7 +49,7 @@ struct SyncCommandFailure: Error, CustomStringConvertible {
     init(_ description: String, kind: SyncStatus.ErrorKind) {
         switch kind {
         case .unreachable: self.init(description, code: Self.unreachable)
-        case .refused: self.init(description, code: Self.refused)
+        case .refused, .held: self.init(description, code: Self.refused)
         case .failed: self.init(description, code: Self.software)
         }
     }

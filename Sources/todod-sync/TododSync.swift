@@ -114,8 +114,22 @@ extension TododSync {
     struct Now: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Syncs now, and shows how it went.")
         @OptionGroup var locations: Locations
+        @Flag(
+            help: ArgumentHelp(
+                "Let this sync delete more than a sync deletes unasked (over \(Int(DeletionBound.share * 100)) % of the to-dos synced, and at least \(DeletionBound.minimum)).",
+                discussion: "A sync that would delete that much stops, deletes nothing and asks: a list or a collection emptied by accident looks like one a person emptied."
+            ))
+        var allowDeletions = false
 
         func run() async throws {
+            if allowDeletions {
+                do {
+                    _ = try locations.settings()  // a sync is set up
+                    try SyncService.allowDeletionsOnce(paths: locations.paths)
+                } catch {
+                    throw SyncCommandFailure(error)
+                }
+            }
             let before = (try? await Status.current(locations))?.lastAttempt
             do {
                 try await Self.syncNow(locations)

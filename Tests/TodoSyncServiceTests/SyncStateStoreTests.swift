@@ -31,4 +31,19 @@ import Testing
         #expect(meta["lastAttempt"] == "2026-12-04T10:00:00.000Z" && meta["roundEnded"] == "2026-12-04T10:00:00.000Z")
         #expect(meta["lastSync"] == nil)
     }
+
+    /// The revision agreed at is kept until a reset, which also says why
+    /// it forgot (`sync status`'s notice); a one-off allowance to delete
+    /// outlives the reset it may be needed after.
+    @Test func theRevisionAndTheNoticeAreKeptAcrossRoundsNotResets() throws {
+        let folder = try TemporaryDirectory("todod-sync-state")
+        let state = try SyncStateStore(path: folder.file("sync.sqlite"))
+        #expect(state.revision == nil)
+        try state.setMeta(["revision": "42", "allowDeletions": "true"])
+        #expect(state.revision == 42)
+        try state.reset(collection: "https://dav.example.com/work/", list: "list-1", notice: "went back")
+        #expect(state.revision == nil)
+        let meta = try state.meta()
+        #expect(meta["notice"] == "went back" && meta["allowDeletions"] == "true")
+    }
 }
