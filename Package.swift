@@ -302,6 +302,9 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TodoProtocol", "BuildInfo", "PostgresTestSupport", "CalDAVServerSupport", "TestSupport", "todod", "todoctl", "todod-sync",
+                // The sync's rounds driven in-process against the real todod
+                // and server, with a hook at the apply (SyncRaceEndToEndTests).
+                "TodoSyncService", "TodoClient",
             ]),
     ]
 )
