@@ -20,13 +20,15 @@ extension SyncEndToEndTests {
 
     /// One round of `list`'s sync in this process, with `aroundApply` at
     /// each apply; what the service's own round would do.
-    static func round(_ list: SyncedList, aroundApply: @escaping @Sendable (LocalList.ApplyMoment) async throws -> Void) async throws {
+    static func round(
+        _ list: SyncedList, mayFail: Bool = false, aroundApply: @escaping @Sendable (LocalList.ApplyMoment) async throws -> Void
+    ) async throws {
         let paths = SyncPaths.standard(environment: list.environment, socketPath: list.daemon.socket)
         let settings = try #require(try paths.settings())
         let service = try SyncService(paths: paths, settings: settings, password: try paths.password(), logger: Logger(label: "test-sync"))
         try await TodoConnection.with(socketPath: list.daemon.socket) { daemon in
             let succeeded = try await service.sync(LocalList(daemon: daemon, aroundApply: aroundApply), pollServer: true)
-            if !succeeded { throw TestFailure("the round failed: \(try await list.status())") }
+            if !succeeded, !mayFail { throw TestFailure("the round failed: \(try await list.status())") }
         }
         await service.close()
     }
@@ -113,21 +115,31 @@ extension SyncEndToEndTests {
         #expect(try await list.disagreements().isEmpty)
     }
 
-    /// Seeded: rounds whose applies meet local edits, undos and deletions
-    /// at random moments, with phone edits, additions and deletions between
-    /// them. After two quiet rounds both sides are equal, and every to-do
-    /// nobody deleted is on both.
-    @Test(arguments: [1, 2] as [UInt64])
-    func interleavedEditsEndEqualAndLoseNothing(seed: UInt64) async throws {
+    /// Seeded: rounds whose applies meet local edits and deletions at
+    /// random moments, with phone edits, additions and deletions between
+    /// them, and the accidents: the sync dying just before or just after
+    /// an apply, todod killed, the data directory restored from a backup
+    /// or started empty. After two quiet rounds both sides are equal, no
+    /// UID is there twice, and every to-do nobody deleted is on both.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func interleavedEditsAndAccidentsEndEqualAndLoseNothing(seed: UInt64) async throws {
         let list = try await SyncedList.started(on: .xandikos)
         defer { list.server.stop() }
         var random = SeededRandom(seed: seed)
         for number in 1...4 { try await list.todo("add", "item \(number)") }
         try await list.syncNow()
+        let backup = list.daemon.dataDirectory + "-backup"
+        _ = try await list.daemon.terminate()
+        try FileManager.default.copyItem(atPath: list.daemon.dataDirectory, toPath: backup)
+        try await list.daemon.start()
         var deleted: Set<String> = []
         var made = 4
-        for step in 0..<6 {
-            // The phone: retitle, tag or delete one to-do, or add one.
+        var accidents: [String] = []
+        // Each accident once per seed, at steps the seed orders; the sync
+        // dies at an apply where the seed picks it.
+        let schedule = Dictionary(uniqueKeysWithValues: zip([1, 3, 5], [0, 1, 2].shuffled(using: &random)))
+        for step in 0..<8 {
+            // The phone: retitle, reprioritise or delete one to-do, or add one.
             let titles = try list.server.todos().values.sorted()
             switch Int.random(in: 0..<4, using: &random) {
             case 0 where !titles.isEmpty:
@@ -143,14 +155,35 @@ extension SyncEndToEndTests {
                 made += 1
                 _ = try list.server.phone("calendar.save_todo(summary='item \(made)')")
             }
+            // An accident between rounds, now and then.
+            switch schedule[step] {
+            case 0:
+                accidents.append("step \(step): todod killed")
+                try await list.daemon.kill()
+                try await list.daemon.start()
+            case 1:
+                accidents.append("step \(step): the backup restored")
+                _ = try await list.daemon.terminate()
+                try FileManager.default.removeItem(atPath: list.daemon.dataDirectory)
+                try FileManager.default.copyItem(atPath: backup, toPath: list.daemon.dataDirectory)
+                try await list.daemon.start()
+            case 2:
+                accidents.append("step \(step): started on an empty data directory")
+                _ = try await list.daemon.terminate()
+                try FileManager.default.removeItem(atPath: list.daemon.dataDirectory)
+                try await list.daemon.start()
+            default: break
+            }
             // Here, at a random moment of the apply: a tag, a retitle, a
-            // deletion (a person's, so counted as deleted), or nothing.
+            // deletion (a person's, so counted as deleted), the sync dying
+            // there, or nothing.
             let moment: LocalList.ApplyMoment = Bool.random(using: &random) ? .before : .after
-            let choice = Int.random(in: 0..<4, using: &random)
+            let choice = Int.random(in: 0..<5, using: &random)
             let stepNumber = step
             let deletedHere = Deleted()
+            if choice == 3 { accidents.append("step \(step): the sync died \(moment) an apply") }
             try await Self.round(
-                list,
+                list, mayFail: choice == 3,
                 aroundApply: Self.at(moment) {
                     let listed = try await list.listTodos().filter { !$0.done }
                     guard let target = listed.min(by: { $0.summary < $1.summary })?.summary else { return }
@@ -161,6 +194,7 @@ extension SyncEndToEndTests {
                     case 2 where listed.count > 2:
                         try await list.todo("rm", id)
                         deletedHere.add(target)
+                    case 3: throw TestFailure("the sync died here")
                     default: break
                     }
                 })
@@ -169,17 +203,19 @@ extension SyncEndToEndTests {
         try await list.syncNow()
         try await list.syncNow()
 
-        #expect(try await list.disagreements().isEmpty, "seed \(seed)")
+        let context: Comment = "seed \(seed); \(accidents)"
+        #expect(try await list.disagreements().isEmpty, context)
         let here = try await list.listTodos()
         let there = try list.serverTodos()
-        #expect(Set(here.map(\.uid)) == Set(there.map(\.uid)), "seed \(seed)")
-        #expect(Set(here.map(\.uid)).count == here.count, "no duplicate UID, seed \(seed)")
+        #expect(Set(here.map(\.uid)) == Set(there.map(\.uid)), context)
+        #expect(Set(here.map(\.uid)).count == here.count && Set(there.map(\.uid)).count == there.count, "a UID twice, \(context)")
         // Every to-do made (here or on the phone) and deleted by nobody is still there.
         for number in 1...made {
             let base = "item \(number)"
             guard !deleted.contains(where: { $0.hasPrefix(base + " ") || $0 == base }) else { continue }
-            #expect(here.contains { $0.summary == base || $0.summary.hasPrefix(base + " ") }, "\(base) lost, seed \(seed): \(here)")
+            #expect(here.contains { $0.summary == base || $0.summary.hasPrefix(base + " ") }, "\(base) lost, \(context): \(here)")
         }
+        try? FileManager.default.removeItem(atPath: backup)
     }
 }
 }
