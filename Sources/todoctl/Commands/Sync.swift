@@ -21,6 +21,9 @@ struct SyncCommand: ParsableCommand {
                   (from no agreed versions: nothing is deleted on either side).
               todoctl sync status [--json]   last sync, pending changes, conflicts, errors
               todoctl sync now               syncs now and shows the status; exits non-zero when it failed
+              todoctl sync now --allow-deletions
+                                             lets one sync delete more than 20 % (and at least 10) of the
+                                             to-dos synced; without it, such a sync deletes nothing and asks
               todoctl sync password          stores a new password once the server takes it (after a 401)
               todoctl sync rm                stops syncing (deletes nothing in the list or on the server)
 
@@ -28,7 +31,7 @@ struct SyncCommand: ParsableCommand {
             settings, password, state and service, todod-sync@….service.
 
             Exit codes: 0 done, 64 usage error, 65 refused (a wrong password, not a calendar, \
-            a sync already set up), 69 the server or todod unreachable, 70 an answer that makes no sense, \
+            a sync already set up, deletions held back), 69 the server or todod unreachable, 70 an answer that makes no sense, \
             74 a file of the sync's could not be written, 78 no sync set up (or its settings cannot be used).
             """)
 
