@@ -137,6 +137,14 @@ public enum ICalendarFormat {
         if first["RECURRENCE-ID"] != nil {
             return (nil, ImportBatch.Skipped(source: location, title: summary, reason: "a changed occurrence of UID \(uid)"))
         }
+        // For a sync: what todod cannot hold as it is, shown shortened and
+        // kept whole (ICalendarFormat+KeptWhole).
+        var keptWhole: [String] = []
+        if unholdable == .skippedAlone, summary.trimmingWhitespace().count > TodoTitle.maximumLength, let line = first["SUMMARY"] {
+            remarks.append("its title is \(summary.trimmingWhitespace().count) characters: shown shortened, kept whole")
+            summary = shortenedTitle(summary.trimmingWhitespace())
+            keptWhole.append(line.text)
+        }
         if unholdable == .skippedAlone, summary.trimmingWhitespace().isEmpty {
             let firstLine = text("DESCRIPTION")?.split(whereSeparator: \.isNewline).lazy.map { $0.trimmingWhitespace() }.first { !$0.isEmpty }
             summary = firstLine.map { String($0.prefix(TodoTitle.maximumLength)) } ?? untitled
@@ -199,7 +207,17 @@ public enum ICalendarFormat {
         var stampRemarks: [String] = []
         let stamp = first["DTSTAMP"].flatMap { try? date($0, at: location, timeZone: timeZone, remarks: &stampRemarks) }
         let notesDate = updatedAt ?? createdAt ?? stamp.map { InterchangeDates.instant(of: $0, in: timeZone) } ?? Date(timeIntervalSince1970: 0)
-        let notes = try notes(of: lines, description: text("DESCRIPTION"), at: location, dated: notesDate)
+        var notes: [TodoNote]
+        if unholdable == .skippedAlone, let description = text("DESCRIPTION"), !holdsAsNotes(description), let line = first["DESCRIPTION"] {
+            remarks.append("its description is more than todod holds as notes: shown shortened, kept whole")
+            notes = []
+            for note in shortenedNotes(description) {
+                notes.append(TodoNote(text: try ImportFields.note(note, at: "\(location), DESCRIPTION"), addedAt: notesDate))
+            }
+            keptWhole.append(line.text)
+        } else {
+            notes = try self.notes(of: lines, description: text("DESCRIPTION"), at: location, dated: notesDate)
+        }
         guard notes.count <= TodoItem.maximumNotes else {
             throw ImportProblem(location: location, message: "\(notes.count) notes; an item holds at most \(TodoItem.maximumNotes)")
         }
@@ -254,6 +272,7 @@ public enum ICalendarFormat {
             keptNames.append(line.name)
             if !linkLines.contains(line.text) { otherNames.insert(line.name) }
         }
+        kept += keptWhole
         for line in components {
             kept.append(line)
             if line.uppercased().hasPrefix("BEGIN:") { keptNames.append(String(line.dropFirst(6)).uppercased()) }
@@ -375,7 +394,7 @@ public enum ICalendarFormat {
     /// Components go whole.
     private static func keptLines(of item: TodoItem, besides written: [String], timeZone: TimeZone) -> [String] {
         guard !item.foreign.icalendar.isEmpty else { return [] }
-        var names = Set(written.map { name(of: $0) })
+        var names = Set(written.map { name(of: $0) }).union(keptWholeNames)
         if names.contains("DUE") { names.insert("DURATION") }
         // A to-do has as many RELATED-TO as it relates to: those todod
         // writes for its links go with the kept ones (a relation todod has
@@ -447,7 +466,7 @@ public enum ICalendarFormat {
     }
 
     /// A content line's name: what comes before its first `;` or `:`.
-    private static func name(of line: String) -> String {
+    static func name(of line: String) -> String {
         String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
     }
 
@@ -465,7 +484,9 @@ public enum ICalendarFormat {
         lines.append("DTSTAMP:" + InterchangeDates.compactUTC(now))
         lines.append("CREATED:" + InterchangeDates.compactUTC(item.createdAt))
         lines.append("LAST-MODIFIED:" + InterchangeDates.compactUTC(item.updatedAt))
-        lines.append("SUMMARY:" + ContentLine.escaped(item.title))
+        lines.append(
+            keptWhole("SUMMARY", of: item) { shortenedTitle($0.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhitespace()) == item.title }
+                ?? "SUMMARY:" + ContentLine.escaped(item.title))
         let keptStatus =
             item.isDone ? nil : Self.nesting(item.foreign.icalendar).first { $0.depth == 0 && Self.name(of: $0.line) == "STATUS" }?.line
         lines.append(keptStatus ?? "STATUS:" + (item.isDone ? "COMPLETED" : "NEEDS-ACTION"))
@@ -510,7 +531,11 @@ public enum ICalendarFormat {
             lines.append("RRULE:" + rule)
             if recurrence.countsFromCompletion { lines.append("X-TODOD-RECURRENCE:" + ContentLine.escaped(recurrence.text)) }
         }
-        lines += noteLines(of: item)
+        if let description = keptWhole("DESCRIPTION", of: item, whileShowing: { shortenedNotes($0) == item.notes.map(\.text) }) {
+            lines.append(description)
+        } else {
+            lines += noteLines(of: item)
+        }
         if let project = item.project { lines.append("X-TODOD-PROJECT:" + ContentLine.escaped(project)) }
         if let wait = item.wait { lines.append("X-TODOD-WAIT" + value(wait)) }
         lines += declaredFieldLines(of: item, fields: fields, timeZone: timeZone, dateValue: value)

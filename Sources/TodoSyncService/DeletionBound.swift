@@ -6,7 +6,8 @@
 /// rarely deletes a fifth of a list between two rounds; so a round that
 /// would delete more than `share` of the to-dos both sides know, and at
 /// least `minimum`, deletes nothing and changes nothing, and asks: `todoctl
-/// sync now --allow-deletions` lets the next round go ahead.
+/// sync now --allow-deletions` lets the next round go ahead. Completed
+/// to-dos are not counted: clearing them is routine.
 public struct DeletionBound: Error, CustomStringConvertible, Sendable {
     /// More than this share of the to-dos synced.
     public static let share = 0.2
@@ -26,7 +27,7 @@ public struct DeletionBound: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String {
-        "this sync would delete \(count) of the \(known) to-dos synced \(side) (more than \(Int(Self.share * 100)) % and at least \(Self.minimum)), "
+        "this sync would delete \(count) open to-dos of the \(known) synced \(side) (more than \(Int(Self.share * 100)) % and at least \(Self.minimum)), "
             + "so it deleted and changed nothing; if they were deleted on purpose, run: todoctl sync now --allow-deletions"
     }
 }

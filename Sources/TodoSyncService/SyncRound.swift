@@ -215,10 +215,17 @@ struct SyncRound {
         // A round that would delete much of either side asks first: a list
         // or a collection emptied by accident looks, from state, exactly
         // like a person deleting everything.
+        // Completed to-dos do not count: clearing what is done is routine
+        // (todoctl clear, a phone that tidies its completed reminders), and
+        // an accident that loses a list loses its open to-dos too.
         if !allowDeletions {
             let known = records.count
-            if let held = DeletionBound.held(deleting: deletes.count, of: known, side: "on the server")
-                ?? DeletionBound.held(deleting: remove.count, of: known, side: "in the list")
+            let openThere = deletes.count { delete in
+                (records[delete.uid].flatMap { try? TodoComponent(parsing: $0.base) }?.isCompleted ?? false) == false
+            }
+            let openHere = remove.count { local[$0]?.isCompleted != true }
+            if let held = DeletionBound.held(deleting: openThere, of: known, side: "on the server")
+                ?? DeletionBound.held(deleting: openHere, of: known, side: "in the list")
             {
                 throw held
             }

@@ -118,22 +118,44 @@ import TodoViewModels
         #expect(agreed.text.contains("SUMMARY:buy rye bread"))
     }
 
-    /// A phone's to-do todod cannot hold does not stop the others: one with
-    /// no title is titled by its description's first line (or
-    /// "(untitled)"); one with a title too long is skipped, its reason
-    /// naming its UID. A file's import still refuses the file whole.
-    @Test func aToDoTodoCannotHoldIsSkippedAloneAndAnUntitledOneIsTitled() throws {
+    /// A phone's to-do todod cannot hold as it is does not stop the
+    /// others: one with no title is titled by its description's first line
+    /// (or "(untitled)"); a title or a description too long is shown
+    /// shortened and kept whole, and the export writes it back whole while
+    /// the item still shows it so; one that cannot be read at all (a date
+    /// that is no date) is skipped, its reason naming its UID. A file's
+    /// import still refuses the file whole.
+    @Test func aToDoTodoCannotHoldIsShortenedOrSkippedAlone() throws {
         let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let longTitle = String(repeating: "x", count: 600)
+        let lines = (1...150).map { "line \($0)" }.joined(separator: "\\n")
         let text = Self.calendar(
             Self.todo("no-title-1", "DESCRIPTION:call the plumber\\nabout the tap"), Self.todo("no-title-2"),
-            Self.todo("too-long-1", "SUMMARY:" + String(repeating: "x", count: 600)), Self.todo("fine-1", "SUMMARY:fine"))
+            Self.todo("too-long-1", "SUMMARY:" + longTitle), Self.todo("many-lines-1", "SUMMARY:many", "DESCRIPTION:" + lines),
+            Self.todo("bad-date-1", "SUMMARY:bad", "DUE:tomorrow-ish"), Self.todo("fine-1", "SUMMARY:fine"))
         var changes = TodoListViewModel.SyncChanges()
         changes.text = text
         let plan = try viewModel.planSync(changes)
-        #expect(plan.entries.filter { $0.action == .add }.map(\.title) == ["call the plumber", ICalendarFormat.untitled, "fine"])
+        #expect(
+            plan.entries.filter { $0.action == .add }.map(\.title)
+                == ["call the plumber", ICalendarFormat.untitled, String(repeating: "x", count: 499) + "…", "many", "fine"])
         let skipped = plan.entries.filter { $0.action == .skip }
-        #expect(skipped.count == 1 && skipped[0].remarks.joined().contains("UID too-long-1"), "\(skipped)")
+        #expect(skipped.count == 1 && skipped[0].remarks.joined().contains("UID bad-date-1"), "\(skipped)")
         #expect(throws: TodoError.self) { try viewModel.planImport(text, format: .ical) }
+
+        _ = try viewModel.perform(.applyImport(plan))
+        let long = try #require(viewModel.itemID(withIdentity: "too-long-1"))
+        let many = try #require(viewModel.itemID(withIdentity: "many-lines-1"))
+        #expect(viewModel.item(many)?.notes.count == 100)
+        #expect(viewModel.item(many)?.notes.last?.text == "… and 51 more lines, kept whole for the calendar")
+        var written = viewModel.exportedVersions(of: [long, many]).map(\.text).joined()
+        #expect(written.contains("SUMMARY:" + longTitle.prefix(60)) && written.replacingOccurrences(of: "\r\n ", with: "").contains(longTitle))
+        #expect(written.replacingOccurrences(of: "\r\n ", with: "").contains("line 150"))
+        #expect(!written.contains("X-TODOD-NOTE"))
+        // Edited here, the new value goes out as it is.
+        _ = try viewModel.perform(.edit(long, title: "short now"))
+        written = viewModel.exportedVersions(of: [long]).map(\.text).joined()
+        #expect(written.contains("SUMMARY:short now") && !written.contains(String(longTitle.prefix(60))))
     }
 
     /// A UID is kept as the calendar spelled it (an iPhone's in capitals),

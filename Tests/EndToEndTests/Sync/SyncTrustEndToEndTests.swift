@@ -68,7 +68,7 @@ extension SyncEndToEndTests {
 
         let held = try await list.sync(["now"])
         #expect(held.status == 65, "\(held)")
-        #expect(held.stderr.contains("would delete 11 of the 12 to-dos synced on the server"), "\(held)")
+        #expect(held.stderr.contains("would delete 11 open to-dos of the 12 synced on the server"), "\(held)")
         #expect(held.stderr.contains("todoctl sync now --allow-deletions"), "\(held)")
         #expect(try list.server.todos().count == 12)
         #expect((try await list.status())["errorKind"] as? String == "held")
@@ -91,14 +91,25 @@ extension SyncEndToEndTests {
         #expect(try await list.listTodos().count == 13)
         #expect(try await list.sync(["now", "--allow-deletions"]).status == 0)
         #expect(try await list.listTodos().map(\.summary).sorted() == ["item 12", "item 13"])
+
+        // Clearing what is done is routine: completed to-dos do not count.
+        for number in 25...36 { try await list.todo("add", "item \(number)") }
+        try await list.syncNow()
+        for number in 25...35 { try await list.todo("done", try await list.id(of: "item \(number)")) }
+        try await list.syncNow()
+        try await list.todo("clear", "--yes")
+        try await list.syncNow()
+        #expect(try list.server.todos().values.sorted() == ["item 12", "item 13", "item 36"])
     }
 
     /// A phone's to-do with no title (jtx Board writes these), one with a
-    /// 600-character title and one with 150 note lines: the first comes in
-    /// titled by its description, the others stay on the server, named by
-    /// their hrefs in `sync status`; an ordinary one beside them comes in,
-    /// and later rounds succeed. Before, `sync.apply` failed whole, every
-    /// round, and nothing came in at all.
+    /// 600-character title, one with 150 note lines, and one of 300 KB.
+    /// The first comes in titled by its description; the long ones come
+    /// in shown shortened and go back whole, also after an edit here of
+    /// something else; the huge one stays on the server, named by its href
+    /// in `sync status`; an ordinary one beside them comes in, and later
+    /// rounds succeed. Before, `sync.apply` failed whole, every round, and
+    /// nothing came in at all.
     @Test(arguments: servers)
     func aToDoTodoCannotHoldBlocksNoOther(_ kind: CalDAVTestServer.Kind) async throws {
         let list = try await SyncedList.started(on: kind)
@@ -107,12 +118,14 @@ extension SyncEndToEndTests {
             (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Phone Tasks//EN", "BEGIN:VTODO", "UID:" + uid, "DTSTAMP:20261201T090000Z"]
                 + lines + ["END:VTODO", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
         }
-        let longTitle = String(repeating: "long title ", count: 55)
-        let manyNotes = (1...150).map { "note \($0)" }.joined(separator: "\\n")
+        let longTitle = String(repeating: "long title ", count: 55).trimmingCharacters(in: .whitespaces)
+        let manyNotes = (1...150).map { "note \($0)" }
+        let huge = String(repeating: "a very long description ", count: 12_800)
         for (uid, lines) in [
             ("untitled-1", ["DESCRIPTION:call the plumber\\nabout the tap"]),
             ("long-title-1", ["SUMMARY:" + longTitle]),
-            ("many-notes-1", ["SUMMARY:many notes", "DESCRIPTION:" + manyNotes]),
+            ("many-notes-1", ["SUMMARY:many notes", "DESCRIPTION:" + manyNotes.joined(separator: "\\n")]),
+            ("huge-1", ["SUMMARY:huge", "DESCRIPTION:" + huge]),
             ("ordinary-1", ["SUMMARY:ordinary"]),
         ] {
             _ = try list.server.phone("calendar.save_todo(\(SyncedList.pythonString(resource(uid, lines))))")
@@ -120,17 +133,32 @@ extension SyncEndToEndTests {
         try await list.syncNow()
         try await list.syncNow()
 
-        #expect(try await list.listTodos().map(\.summary).sorted() == ["call the plumber", "ordinary"])
+        let here = try await list.listTodos()
+        #expect(here.map(\.summary).sorted() == ["call the plumber", longTitle, "many notes", "ordinary"])
+        // Exported (what other programs read) whole; shown shortened.
+        #expect(here.first { $0.uid == "long-title-1" }?.summary == longTitle)
+        let listed = try await list.todo("ls")
+        let row = try #require(listed.split(separator: "\n").first { $0.contains("long title long") }, "\(listed)")
+        #expect(row.contains("…") && row.count < 560, "\(row)")
+        let notes = try await list.todo("show", try await list.id(of: "many notes"))
+        #expect(notes.contains("note 99") && !notes.contains("note 100\n") && notes.contains("and 51 more lines"), "\(notes)")
         let status = try await list.status()
         #expect(status["error"] == nil || status["error"] is NSNull, "\(status)")
         let unreadable = try #require(status["unreadable"] as? [String: String], "\(status)")
-        #expect(unreadable.count == 2, "\(unreadable)")
-        #expect(unreadable.keys.contains { $0.contains("long-title-1") } && unreadable.keys.contains { $0.contains("many-notes-1") }, "\(unreadable)")
-        #expect(unreadable.values.allSatisfy { $0.contains("stays on the server") }, "\(unreadable)")
-        // Left there as they were.
-        let server = try list.server.todos()
-        #expect(server["long-title-1"] == longTitle && server["many-notes-1"] == "many notes", "\(server)")
-        // Edits still come in.
+        #expect(unreadable.count == 1 && unreadable.keys.first?.contains("huge-1") == true, "\(unreadable)")
+        #expect(unreadable.values.first?.contains("stays on the server") == true, "\(unreadable)")
+
+        // An edit here of something else: the long title and notes go back whole.
+        try await list.todo("modify", "--query", "\"long title long\"", "+home")
+        try await list.todo("modify", try await list.id(of: "many notes"), "+home")
+        try await list.syncNow()
+        let server = try list.serverTodos()
+        let long = try #require(server.first { $0.uid == "long-title-1" })
+        #expect(long.summary == longTitle && long.text.contains("CATEGORIES:home"), "\(long.text)")
+        let many = try #require(server.first { $0.uid == "many-notes-1" })
+        #expect(many.text.contains("note 150") && many.text.contains("CATEGORIES:home"), "\(many.text)")
+        #expect(server.first { $0.uid == "huge-1" }?.text.contains(String(huge.prefix(200))) == true)
+        // Edits from the phone still come in.
         try list.phoneEdit("ordinary", "todo['summary'] = 'ordinary, edited'")
         try await list.syncNow()
         #expect(try await list.listTodos().map(\.summary).contains("ordinary, edited"))
