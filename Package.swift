@@ -245,7 +245,7 @@ let package = Package(
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TodoModel", "TestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoInterchange", "TestSupport"]),
-        .testTarget(name: "TodoSyncServiceTests", dependencies: ["TodoSyncService", "CalDAV", "TestSupport"]),
+        .testTarget(name: "TodoSyncServiceTests", dependencies: ["TodoSyncService", "TodoSync", "CalDAV", "TestSupport"]),
         .testTarget(
             name: "TodoStorageTests",
             dependencies: [

@@ -48,33 +48,13 @@ struct SyncRound {
         var refusedWrites: [String] = []
     }
 
-    private enum Side: Equatable {
-        case same, changed, deleted
-    }
-
-    private struct Remote {
-        var href: String
-        var etag: String
-        var text: String
-        var resource: CalendarResource
-    }
-
-    /// A write to the server the round decided on.
-    private struct Push {
-        var uid: String
-        var href: String
-        var condition: PutCondition
-        /// The resource the to-do is written into (what came with it is kept).
-        var around: CalendarResource?
-    }
-
     /// One round. `pollServer` false: only what the list changed goes out
     /// (a local edit costs its own write, not a look at the whole server).
     func run(pollServer: Bool) async throws -> Report {
         var report = Report()
         let records = try state.records()
         var token: String?? = .none
-        var remote: [String: Remote] = [:]
+        var remote: [String: SyncPlan.Remote] = [:]
         var removedHrefs: Set<String> = []
         var problemHrefs: Set<String> = Set(try state.problems().keys)
 
@@ -85,7 +65,7 @@ struct SyncRound {
             for fetched in try await client.fetch(Array(changed.keys)) {
                 do {
                     let resource = try CalendarResource(parsing: fetched.calendarData)
-                    remote[resource.todo.uid ?? ""] = Remote(href: fetched.href, etag: fetched.etag, text: fetched.calendarData, resource: resource)
+                    remote[resource.todo.uid ?? ""] = SyncPlan.Remote(href: fetched.href, etag: fetched.etag, text: fetched.calendarData, resource: resource)
                     if problemHrefs.remove(fetched.href) != nil { report.cleared.append(fetched.href) }
                 } catch {
                     report.problems[fetched.href] = error.description
@@ -108,128 +88,14 @@ struct SyncRound {
             local = try await list.todos()
         }
 
-        var toApply: [TodoComponent] = []
-        var complete: [String] = []
-        var remove: [String] = []
-        var pushes: [Push] = []
-        var deletes: [(uid: String, href: String, etag: String?)] = []
-        var agreed: [String: Remote] = [:]  // taken from the server as it is
-        // Repeating to-dos the server completed, by UID: the version agreed
-        // is the one before the list completed it (see below).
-        var completedOccurrences: [String: TodoComponent] = [:]
-        var forgotten: [String] = []
-
-        // A resource another UID has taken over (a calendar gave the to-do at
-        // that href a new UID): the to-do the record is of is gone there.
-        let takenOver = Set(
-            records.values.filter { record in remote.values.contains { $0.href == record.href && $0.resource.todo.uid != record.uid } }.map(\.uid))
-        var hrefsInUse = Set(records.values.map(\.href)).union(remote.values.map(\.href)).union(problemHrefs)
-
-        for (uid, record) in records {
-            if problemHrefs.contains(record.href) && !takenOver.contains(uid) { continue }
-            let base = try? TodoComponent(parsing: record.base)
-            let localSide: Side = local[uid].map { todo in base.map { todo.saysTheSame(as: $0) } == true ? .same : .changed } ?? .deleted
-            let server = remote[uid]
-            let remoteSide: Side =
-                server != nil ? .changed : removedHrefs.contains(record.href) || takenOver.contains(uid) ? .deleted : .same
-            let around = try? CalendarResource(parsing: record.resource)
-            switch (localSide, remoteSide) {
-            case (.same, .same), (.deleted, .deleted):
-                if localSide == .deleted { forgotten.append(uid) }
-            case (.same, .changed), (.deleted, .changed):
-                // Taken in; an item deleted here comes back with the edit.
-                var todo = server!.resource.todo
-                if let base, let here = local[uid], completesAnOccurrence(todo, base: base, here: here) {
-                    todo = todo.taking("STATUS", from: here)
-                    complete.append(uid)
-                    // Agreed as it was before the list completed it: so the
-                    // next round sees the list complete it (as if here), and
-                    // `carriedOnRepetitions` gives the next occurrence this
-                    // UID and the completed one a new one. Agreeing on the
-                    // completed version would leave the server's to-do
-                    // completed and send the next occurrence as a second one.
-                    completedOccurrences[uid] = todo
-                }
-                toApply.append(todo)
-                agreed[uid] = server!
-                report.pulled += 1
-            case (.changed, .same):
-                pushes.append(Push(uid: uid, href: record.href, condition: record.etag.map(PutCondition.ifMatch) ?? .ifNoneMatch, around: around))
-            case (.changed, .changed) where local[uid]!.saysTheSame(as: server!.resource.todo):
-                agreed[uid] = server!  // both made the same change
-            case (.changed, .changed):
-                var merged = merge(base: base, here: local[uid]!, there: server!)
-                report.conflicts += merged.conflicts.map { (uid, $0.note) }
-                if let base, let here = local[uid], completesAnOccurrence(server!.resource.todo, base: base, here: here) {
-                    // The server completed an occurrence of a repeating
-                    // to-do the list has open, and the list changed it too.
-                    // Taking the server's status would end the repetition
-                    // (an import completes no occurrence): the status stays
-                    // the list's, the rest is merged.
-                    merged.todo = merged.todo.taking("STATUS", from: here)
-                    merged.fromRemote.removeAll { $0 == "STATUS" }
-                    if !completedHere(server!.resource.todo, carriedOnTo: here, local: local) {
-                        // Not completed here yet: the list completes it its
-                        // own way, as when only the server changed it (above).
-                        toApply.append(merged.todo)
-                        complete.append(uid)
-                        agreed[uid] = server!
-                        completedOccurrences[uid] = merged.todo
-                        report.pulled += 1
-                        continue
-                    }
-                    // Else the list completed that occurrence too, and `here`
-                    // is the next one: it goes to the server as it is.
-                }
-                if !merged.fromRemote.isEmpty || !merged.conflicts.isEmpty { toApply.append(merged.todo) }
-                pushes.append(Push(uid: uid, href: server!.href, condition: .ifMatch(server!.etag), around: server!.resource))
-            case (.deleted, .same):
-                deletes.append((uid, record.href, record.etag))
-            case (.same, .deleted):
-                remove.append(uid)
-                forgotten.append(uid)
-            case (.changed, .deleted):
-                // The edit wins: the to-do goes back to the server (at a
-                // href of its own, if another to-do took its old one).
-                let href = takenOver.contains(uid) ? freshHref(for: uid, avoiding: &hrefsInUse) : record.href
-                pushes.append(Push(uid: uid, href: href, condition: .ifNoneMatch, around: around))
-            }
-        }
-        for (uid, server) in remote where records[uid] == nil {
-            if let here = local[uid] {
-                // Met on both sides for the first time: merged with no base.
-                let merged = merge(base: nil, here: here, there: server)
-                if !merged.fromRemote.isEmpty || !merged.conflicts.isEmpty { toApply.append(merged.todo) }
-                report.conflicts += merged.conflicts.map { (uid, $0.note) }
-                pushes.append(Push(uid: uid, href: server.href, condition: .ifMatch(server.etag), around: server.resource))
-            } else {
-                toApply.append(server.resource.todo)
-                agreed[uid] = server
-                report.pulled += 1
-            }
-        }
-        for uid in local.keys where records[uid] == nil && remote[uid] == nil {
-            pushes.append(Push(uid: uid, href: freshHref(for: uid, avoiding: &hrefsInUse), condition: .ifNoneMatch, around: nil))
-        }
-
-        // A round that would delete much of either side asks first: a list
-        // or a collection emptied by accident looks, from state, exactly
-        // like a person deleting everything.
-        // Completed to-dos do not count: clearing what is done is routine
-        // (todoctl clear, a phone that tidies its completed reminders), and
-        // an accident that loses a list loses its open to-dos too.
-        if !allowDeletions {
-            let known = records.count
-            let openThere = deletes.count { delete in
-                (records[delete.uid].flatMap { try? TodoComponent(parsing: $0.base) }?.isCompleted ?? false) == false
-            }
-            let openHere = remove.count { local[$0]?.isCompleted != true }
-            if let held = DeletionBound.held(deleting: openThere, of: known, side: "on the server")
-                ?? DeletionBound.held(deleting: openHere, of: known, side: "in the list")
-            {
-                throw held
-            }
-        }
+        let plan = SyncPlan(
+            records: records, local: local, remote: remote, removedHrefs: removedHrefs, problemHrefs: problemHrefs,
+            hrefForUID: client.href(forUID:), localName: localName, now: Date(), timeZone: timeZone)
+        if !allowDeletions, let held = plan.heldDeletions { throw held }
+        report.pulled = plan.pulled
+        report.conflicts = plan.conflicts
+        let (toApply, complete, remove) = (plan.toApply, plan.complete, plan.remove)
+        var (pushes, agreed, completedOccurrences, forgotten) = (plan.pushes, plan.agreed, plan.completedOccurrences, plan.forgotten)
 
         if !toApply.isEmpty || !complete.isEmpty || !remove.isEmpty {
             // Each call expects the list's to-dos as this round read them:
@@ -285,7 +151,7 @@ struct SyncRound {
             saved.append(.init(uid: uid, href: server.href, etag: server.etag, base: base, resource: server.text))
         }
         do {
-            try await write(pushes, deletes, local: local, saved: &saved, forgotten: &forgotten, report: &report)
+            try await write(pushes, plan.deletes, local: local, saved: &saved, forgotten: &forgotten, report: &report)
         } catch {
             // What went through is kept; the token is not moved on, so the
             // next round reads the server's changes again.
@@ -309,7 +175,7 @@ struct SyncRound {
     /// The round's writes to the server, each recorded in `saved` or
     /// `forgotten` as it goes through.
     private func write(
-        _ pushes: [Push], _ deletes: [(uid: String, href: String, etag: String?)], local: [String: TodoComponent],
+        _ pushes: [SyncPlan.Push], _ deletes: [SyncPlan.Delete], local: [String: TodoComponent],
         saved: inout [SyncStateStore.Record], forgotten: inout [String], report: inout Report
     ) async throws {
         for push in pushes {
@@ -421,38 +287,6 @@ struct SyncRound {
         let foreign = after.changed.contains { href, etag in holding[href] != .some(etag) || etag.isEmpty }
             || after.removed.contains { !gone.contains($0) }
         return foreign ? token : .some(after.newToken)
-    }
-
-    /// Where a to-do new to the server goes: the href its UID names, unless
-    /// another resource holds that one (then one of its own).
-    private func freshHref(for uid: String, avoiding inUse: inout Set<String>) -> String {
-        var href = client.href(forUID: uid)
-        while inUse.contains(href) { href = client.href(forUID: uid + "-" + UUID().uuidString.prefix(8).lowercased()) }
-        inUse.insert(href)
-        return href
-    }
-
-    private func merge(base: TodoComponent?, here: TodoComponent, there: Remote) -> ThreeWayMerge.Result {
-        let sides = ThreeWayMerge.Sides(local: localName, remote: RemoteName.of(productID: there.resource.productID))
-        return ThreeWayMerge.merge(base: base, local: here, remote: there.resource.todo, sides: sides, now: Date(), timeZone: timeZone)
-    }
-
-    /// Whether the server's `todo` completes the repeating to-do the list
-    /// has open: the list completes it its own way (the next occurrence).
-    private func completesAnOccurrence(_ todo: TodoComponent, base: TodoComponent, here: TodoComponent) -> Bool {
-        todo.isCompleted && todo.repeats && !base.isCompleted && !here.isCompleted && here.repeats
-    }
-
-    /// Whether the list has completed the occurrence the server's `todo`
-    /// completes, and carried on to `here`: a completed repeating to-do
-    /// here with `here`'s title and `todo`'s due date, completed when
-    /// `here` was made (todod stamps both alike).
-    private func completedHere(_ todo: TodoComponent, carriedOnTo here: TodoComponent, local: [String: TodoComponent]) -> Bool {
-        guard let created = here.first("CREATED")?.value else { return false }
-        return local.values.contains { other in
-            other.isCompleted && other.repeats && other.first("COMPLETED")?.value == created
-                && other.first("SUMMARY")?.value == here.first("SUMMARY")?.value && other.first("DUE")?.value == todo.first("DUE")?.value
-        }
     }
 
     /// For each repeating to-do the server knows that the list completed

@@ -204,19 +204,13 @@ public actor SyncService {
     private func forgetAnotherPairsBase(_ list: LocalList) async throws -> Int {
         let (identity, revision) = try await list.identity()
         let known = try state.records().count
-        var reason: String?
-        if state.collection != settings.collectionURL || state.list != identity {
-            guard known > 0 || state.collection != nil else {
-                try state.reset(collection: settings.collectionURL, list: identity, notice: nil)
-                return revision
-            }
-            reason =
-                "the \(known) agreed versions were for \(state.collection ?? "an unrecorded collection") and list \(state.list ?? "(unrecorded)"), not \(settings.collectionURL) and list \(identity)"
-        } else if let agreedAt = state.revision, revision < agreedAt {
-            reason =
-                "todod's list went back from revision \(agreedAt) to \(revision) (restored from a backup?), so what was agreed no longer describes it"
+        let verdict = SyncPlan.forgetting(
+            recorded: (state.collection, state.list, state.revision), known: known, now: (settings.collectionURL, identity, revision))
+        guard verdict.forget else { return revision }
+        guard let reason = verdict.reason else {
+            try state.reset(collection: settings.collectionURL, list: identity, notice: nil)
+            return revision
         }
-        guard let reason else { return revision }
         let notice =
             reason
             + ": forgotten; the sync compared by UID and deleted nothing on either side. "
