@@ -131,7 +131,7 @@ let package = Package(
         .target(
             name: "TodoSyncService",
             dependencies: [
-                "TodoSync", "CalDAV", "TodoClient", "TodoProtocol", "SystemdSupport",
+                "TodoSync", "TodoInterchange", "CalDAV", "TodoClient", "TodoProtocol", "SystemdSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -75,8 +75,10 @@ extension CalDAVClient {
             .PUT, path: path, headers: [header], body: calendarText, contentType: "text/calendar; charset=utf-8")
         switch response.status {
         case 200, 201, 204: return response.etag
-        case 207, 403, 409, 412 where response.text.contains("no-uid-conflict"): throw .uidInUse(url: response.url)
-        default: throw response.failure(collectionURL: collectionURL)
+        default:
+            // A `where` would guard the last status only: the body decides for each.
+            if [207, 403, 409, 412].contains(response.status), response.text.contains("no-uid-conflict") { throw .uidInUse(url: response.url) }
+            throw response.failure(collectionURL: collectionURL)
         }
     }
 

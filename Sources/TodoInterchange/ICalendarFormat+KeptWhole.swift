@@ -51,6 +51,21 @@ extension ICalendarFormat {
         return line
     }
 
+    /// The kept `DESCRIPTION` while the item's notes begin with its
+    /// shortened form: as it came, with the notes added here since after
+    /// it (a note added must not cost the calendar the lines it hides).
+    static func keptDescription(of item: TodoItem) -> String? {
+        guard let line = item.foreign.icalendar.first(where: { Self.name(of: $0) == "DESCRIPTION" }),
+            let parsed = try? ContentLine.parse(line).first
+        else { return nil }
+        let whole = ContentLine.unescaped(parsed.value)
+        let shown = shortenedNotes(whole)
+        let notes = item.notes.map(\.text)
+        guard notes.count >= shown.count, Array(notes.prefix(shown.count)) == shown else { return nil }
+        let added = notes.dropFirst(shown.count)
+        return added.isEmpty ? line : "DESCRIPTION:" + ContentLine.escaped(([whole] + added).joined(separator: "\n"))
+    }
+
     /// The names of the kept lines that stand for a modelled property
     /// only while the item shows them shortened: never written as kept.
     static let keptWholeNames: Set<String> = ["SUMMARY", "DESCRIPTION"]

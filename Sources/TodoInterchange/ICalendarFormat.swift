@@ -531,7 +531,7 @@ public enum ICalendarFormat {
             lines.append("RRULE:" + rule)
             if recurrence.countsFromCompletion { lines.append("X-TODOD-RECURRENCE:" + ContentLine.escaped(recurrence.text)) }
         }
-        if let description = keptWhole("DESCRIPTION", of: item, whileShowing: { shortenedNotes($0) == item.notes.map(\.text) }) {
+        if let description = keptDescription(of: item) {
             lines.append(description)
         } else {
             lines += noteLines(of: item)

@@ -5,8 +5,9 @@
 /// server lost looks exactly like a person deleting everything. A person
 /// rarely deletes a fifth of a list between two rounds; so a round that
 /// would delete more than `share` of the to-dos both sides know, and at
-/// least `minimum`, deletes nothing and changes nothing, and asks: `todoctl
-/// sync now --allow-deletions` lets the next round go ahead. Completed
+/// least `minimum`, deletes nothing, brings nothing in and writes nothing to
+/// the server, and asks: `todoctl sync now --allow-deletions` lets the next
+/// sync go ahead. Completed
 /// to-dos are not counted: clearing them is routine.
 public struct DeletionBound: Error, CustomStringConvertible, Sendable {
     /// More than this share of the to-dos synced.

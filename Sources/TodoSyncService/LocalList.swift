@@ -57,29 +57,38 @@ struct LocalList: Sendable {
     /// here since they were read is left out, never overwritten.
     func apply(_ todos: [TodoComponent], complete: [String], remove: [String], expected: [String: TodoComponent?]) async throws -> Applied {
         var applied = Applied()
+        var expected = expected
         var batch: [String] = []
         var expect: [ApplySync.Version] = []
+        var completing: [String] = []
+        var removing: [String] = []
         var size = 0
         func version(_ uid: String) -> ApplySync.Version? {
             guard let known = expected[uid] else { return nil }
             return ApplySync.Version(uid: uid, text: known?.text ?? "")
         }
-        func send(complete: [String] = [], remove: [String] = []) async throws {
+        func send() async throws {
             let text = batch.isEmpty ? "" : "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todod//todod-sync//EN\r\n" + batch.joined() + "END:VCALENDAR\r\n"
-            let expected = expect + (complete + remove).compactMap(version)
             try await aroundApply?(.before)
             let result = try await daemon.call(
-                ApplySync.self, ApplySync.Params(text: text, complete: complete, remove: remove, expect: expected.isEmpty ? nil : expected))
+                ApplySync.self,
+                ApplySync.Params(text: text, complete: completing, remove: removing, expect: expect.isEmpty ? nil : expect))
             try await aroundApply?(.after)
             applied.skipped += result.skipped
             applied.outdated.formUnion(result.outdated)
             for version in result.exported {
-                if let todo = try? TodoComponent(parsing: version.text) { applied.exported[version.uid] = todo }
+                guard let todo = try? TodoComponent(parsing: version.text) else { continue }
+                applied.exported[version.uid] = todo
+                // A later part naming it expects it as this part left it.
+                if expected[version.uid] != nil { expected[version.uid] = .some(todo) }
             }
             applied.revision = max(applied.revision, result.revision)
-            batch = []
-            expect = []
-            size = 0
+            (batch, expect, completing, removing, size) = ([], [], [], [], 0)
+        }
+        /// Adds what one entry costs a call, sending the call first when it would not fit.
+        func fit(_ cost: Int) async throws {
+            if size + cost > Self.partBytes, size > 0 { try await send() }
+            size += cost
         }
         for todo in todos {
             let text = todo.text
@@ -89,21 +98,31 @@ struct LocalList: Sendable {
                 applied.tooLarge.insert(uid)
                 continue
             }
-            if size + cost > Self.partBytes, !batch.isEmpty { try await send() }
+            try await fit(cost)
             batch.append(text)
             if let expectation { expect.append(expectation) }
-            size += cost
         }
-        if !batch.isEmpty || !complete.isEmpty || !remove.isEmpty { try await send(complete: complete, remove: remove) }
+        // Completions and removals in parts too (each carries its to-do as
+        // expected), after the to-dos, as many as a call holds; none of a
+        // to-do that was not sent.
+        for (uid, removes) in complete.map({ ($0, false) }) + remove.map({ ($0, true) }) where !applied.tooLarge.contains(uid) {
+            let expectation = version(uid)
+            try await fit(uid.utf8.count + 8 + (expectation?.text.utf8.count ?? 0))
+            if removes { removing.append(uid) } else { completing.append(uid) }
+            if let expectation = version(uid), !expect.contains(where: { $0.uid == uid }) { expect.append(expectation) }
+        }
+        if size > 0 || !batch.isEmpty { try await send() }
         return applied
     }
 
     /// The list's own identity (`server.status`'s `list`), what the agreed
-    /// versions are keyed by with the collection, and its revision now: a
-    /// list restored from a backup has gone back to an older one.
-    func identity() async throws -> (list: String, revision: Int) {
+    /// versions are keyed by with the collection, and its history now: the
+    /// epoch (it changes when history is lost: a crash after a change, a
+    /// restored backup) and the revision (a list restored from a backup of
+    /// the same epoch has gone back to an older one).
+    func identity() async throws -> (list: String, epoch: String, revision: Int) {
         let status = try await daemon.call(ServerStatus.self, NoParams())
-        return (status.list, status.revision)
+        return (status.list, status.epoch, status.revision)
     }
 
     /// Whether this instance of the list is the one to sync it (always, but

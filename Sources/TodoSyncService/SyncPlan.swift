@@ -203,18 +203,32 @@ struct SyncPlan {
     }
 
     /// Whether the agreed versions, recorded for a collection, a list and
-    /// the list's revision they were agreed at, are a base for the round
-    /// `now` would run: not for another collection or list, nor for the
-    /// list gone back to an older revision (a backup restored). `reason`
+    /// the list's history they were agreed in (its epoch and revision), are
+    /// a base for the round `now` would run: not for another collection or
+    /// list, nor for a list whose history was lost (another epoch: todod
+    /// restarted after a crash, or a backup restored), nor for one gone back
+    /// to an older revision (a backup of the same epoch restored). `reason`
     /// says why they are forgotten, nil when there was nothing to forget.
+    ///
+    /// A crash costs a comparison by UID: deleting nothing, it may bring
+    /// back what was deleted since the last sync. A base kept for a list
+    /// that went back would make its older versions look like edits, and
+    /// send them over newer ones.
     static func forgetting(
-        recorded: (collection: String?, list: String?, revision: Int?), known: Int, now: (collection: String, list: String, revision: Int)
+        recorded: (collection: String?, list: String?, epoch: String?, revision: Int?), known: Int,
+        now: (collection: String, list: String, epoch: String, revision: Int)
     ) -> (forget: Bool, reason: String?) {
         if recorded.collection != now.collection || recorded.list != now.list {
             guard known > 0 || recorded.collection != nil else { return (true, nil) }
             return (
                 true,
                 "the \(known) agreed versions were for \(recorded.collection ?? "an unrecorded collection") and list \(recorded.list ?? "(unrecorded)"), not \(now.collection) and list \(now.list)"
+            )
+        }
+        if known > 0, let epoch = recorded.epoch, epoch != now.epoch {
+            return (
+                true,
+                "todod's list lost its history since the last sync (epoch \(epoch) is now \(now.epoch): todod restarted after a crash, or its data was restored from a backup), so what was agreed may no longer describe it"
             )
         }
         if let agreedAt = recorded.revision, now.revision < agreedAt {

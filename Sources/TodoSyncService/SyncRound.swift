@@ -1,6 +1,7 @@
 import CalDAV
 import Foundation
 import Logging
+import TodoInterchange
 import TodoSync
 
 /// One sync of the list with the collection: what changed on the server
@@ -80,6 +81,15 @@ struct SyncRound {
         }
 
         var local = try await list.todos()
+        // A UID todod stored in lower case before it kept spellings, which
+        // the server has in capitals (an iPhone's): the list takes the
+        // server's spelling, so that the two are one to-do here too, never
+        // one deleted and one new.
+        let respelled = respellings(known: Set(records.keys).union(remote.keys), local: local)
+        if !respelled.isEmpty {
+            try await list.rename(respelled)
+            local = try await list.todos()
+        }
         // A repeating item completed here: its next occurrence takes over
         // the server's to-do, and the completed one becomes a new one.
         let renames = carriedOnRepetitions(records: records, local: local)
@@ -128,7 +138,10 @@ struct SyncRound {
             // it): not agreed, so never taken for deleted here; named.
             // Neither agreed nor sent: the server's version stays as it is,
             // and the list's is not written over it.
-            for uid in Set(toApply.compactMap(\.uid)).subtracting(applied.exported.keys).subtracting(applied.outdated) {
+            // (One also completed is exported all the same: its skip names it.)
+            let sent = Set(toApply.compactMap(\.uid))
+            let skipped = sent.filter { uid in applied.tooLarge.contains(uid) || applied.skipped.contains { $0.contains("UID \(uid):") } }
+            for uid in sent.subtracting(applied.exported.keys).union(skipped).subtracting(applied.outdated) {
                 guard let server = remote[uid] else { continue }
                 let why =
                     applied.tooLarge.contains(uid)
@@ -287,6 +300,16 @@ struct SyncRound {
         let foreign = after.changed.contains { href, etag in holding[href] != .some(etag) || etag.isEmpty }
             || after.removed.contains { !gone.contains($0) }
         return foreign ? token : .some(after.newToken)
+    }
+
+    /// The renames that give the list's to-dos the spelling the server or
+    /// the record has for the same UID, where only a UUID's case differs.
+    private func respellings(known: Set<String>, local: [String: TodoComponent]) -> [(from: String, to: String)] {
+        let spelled = Dictionary(known.map { (ExternalIdentity.normalized($0), $0) }, uniquingKeysWith: { first, _ in first })
+        return local.keys.sorted().compactMap { uid in
+            guard !known.contains(uid), let other = spelled[ExternalIdentity.normalized(uid)], other != uid, local[other] == nil else { return nil }
+            return (uid, other)
+        }
     }
 
     /// For each repeating to-do the server knows that the list completed

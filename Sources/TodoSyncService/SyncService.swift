@@ -143,7 +143,9 @@ public actor SyncService {
             if collection == nil || pollServer && failures > 0 { collection = try await client.probe() }
             guard let collection else { return false }
             var poll = pollServer
+            // Taken as it is read: it lets this one sync go ahead, and no other.
             let allowDeletions = try state.meta()["allowDeletions"] == "true"
+            if allowDeletions { try state.setMeta(["allowDeletions": nil]) }
             var refused: [String] = []
             for _ in 0..<4 {
                 var round = SyncRound(
@@ -151,7 +153,7 @@ public actor SyncService {
                     localName: "todod")
                 round.allowDeletions = allowDeletions
                 let report = try await round.run(pollServer: poll)
-                try recordRevision(max(startedAt, report.revision))
+                try recordHistory(epoch: startedAt.epoch, revision: max(startedAt.revision, report.revision))
                 if report.pulled + report.pushed + report.deletedHere + report.deletedThere > 0 {
                     logger.info(
                         "synced: \(report.pulled) in, \(report.pushed) out, \(report.deletedHere) deleted here, \(report.deletedThere) deleted there, \(report.conflicts.count) conflicts"
@@ -172,7 +174,7 @@ public actor SyncService {
             failures = 0
             lastFailure = nil
             try state.setMeta([
-                "lastSync": ISO8601DateFormatter().string(from: Date()), "error": nil, "errorKind": nil, "pending": "0", "allowDeletions": nil,
+                "lastSync": ISO8601DateFormatter().string(from: Date()), "error": nil, "errorKind": nil, "pending": "0",
             ])
             notifier.status("synced \(Self.clock(Date())) with \(settings.collectionURL)")
             return true
@@ -201,15 +203,16 @@ public actor SyncService {
     /// by UID, merges what both hold (a difference becomes a conflict note,
     /// never a silent choice), copies what one holds, and deletes nothing.
     /// Returns the list's revision as this round began.
-    private func forgetAnotherPairsBase(_ list: LocalList) async throws -> Int {
-        let (identity, revision) = try await list.identity()
+    private func forgetAnotherPairsBase(_ list: LocalList) async throws -> (epoch: String, revision: Int) {
+        let (identity, epoch, revision) = try await list.identity()
         let known = try state.records().count
         let verdict = SyncPlan.forgetting(
-            recorded: (state.collection, state.list, state.revision), known: known, now: (settings.collectionURL, identity, revision))
-        guard verdict.forget else { return revision }
+            recorded: (state.collection, state.list, try state.meta()["epoch"], state.revision), known: known,
+            now: (settings.collectionURL, identity, epoch, revision))
+        guard verdict.forget else { return (epoch, revision) }
         guard let reason = verdict.reason else {
             try state.reset(collection: settings.collectionURL, list: identity, notice: nil)
-            return revision
+            return (epoch, revision)
         }
         let notice =
             reason
@@ -217,13 +220,15 @@ public actor SyncService {
             + "To-dos deleted on one side since the last sync may come back: delete them again"
         logger.notice("\(notice)")
         try state.reset(collection: settings.collectionURL, list: identity, notice: "\(ISO8601DateFormatter().string(from: Date())): \(notice)")
-        return revision
+        return (epoch, revision)
     }
 
-    /// The list's revision a round's changes were agreed at: only ever up.
-    private func recordRevision(_ revision: Int) throws {
-        guard revision > (state.revision ?? -1) else { return }
-        try state.setMeta(["revision": String(revision)])
+    /// The list's history a round's changes were agreed in: its epoch, and
+    /// the revision, only ever up within one epoch.
+    private func recordHistory(epoch: String, revision: Int) throws {
+        let meta = try state.meta()
+        guard meta["epoch"] != epoch || revision > (state.revision ?? -1) else { return }
+        try state.setMeta(["epoch": epoch, "revision": String(revision)])
     }
 
     /// The list's changes the server does not have: items that differ from

@@ -101,7 +101,10 @@ extension TodoListViewModel {
             changes += step.changes
             completed += 1
         }
-        let removed = removals.compactMap(itemID(withIdentity:)).filter { after[$0] != nil }
+        // Never one the same call brings in (a UID changed only in case at
+        // one href names one item twice): a server's update wins.
+        let broughtIn = Set(plan.entries.compactMap(\.id))
+        let removed = removals.compactMap(itemID(withIdentity:)).filter { after[$0] != nil && !broughtIn.contains($0) }
         if !removed.isEmpty { changes += after.removingOnly(removed) }
         let updated = plan.count(.update)
         let added = plan.count(.add)

@@ -116,7 +116,7 @@ extension TododSync {
         @OptionGroup var locations: Locations
         @Flag(
             help: ArgumentHelp(
-                "Let this sync delete more than a sync deletes unasked (over \(Int(DeletionBound.share * 100)) % of the to-dos synced, and at least \(DeletionBound.minimum)).",
+                "Let this sync delete more than a sync deletes unasked (open to-dos numbering over \(Int(DeletionBound.share * 100)) % of those synced, and at least \(DeletionBound.minimum); completed ones do not count).",
                 discussion: "A sync that would delete that much stops, deletes nothing and asks: a list or a collection emptied by accident looks like one a person emptied."
             ))
         var allowDeletions = false

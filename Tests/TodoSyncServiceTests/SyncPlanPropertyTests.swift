@@ -21,6 +21,9 @@ import TodoSync
         var todos: [String: TodoComponent] = [:]
         var revision = 0
         var identity = UUID().uuidString
+        /// Changes when history is lost: a crash after a change (then the
+        /// revision starts again at 0), a new list.
+        var epoch = UUID().uuidString
     }
 
     /// A CalDAV collection: resources by href, each with an ETag.
@@ -39,6 +42,7 @@ import TodoSync
     struct Record {
         var records: [String: SyncStateStore.Record] = [:]
         var list: String?
+        var epoch: String?
         var revision: Int?
     }
 
@@ -76,8 +80,9 @@ import TodoSync
         /// `crash` says. Returns whether another round should follow.
         mutating func round(crash: Crash = .none) -> Bool {
             let forgetting = SyncPlan.forgetting(
-                recorded: ("/c/", state.list, state.revision), known: state.records.count, now: ("/c/", list.identity, list.revision))
-            if forgetting.forget { state = Record(records: [:], list: list.identity, revision: nil) }
+                recorded: ("/c/", state.list, state.epoch, state.revision), known: state.records.count,
+                now: ("/c/", list.identity, list.epoch, list.revision))
+            if forgetting.forget { state = Record(records: [:], list: list.identity, epoch: nil, revision: nil) }
             let records = state.records
             let known = Dictionary(records.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
             var remote: [String: SyncPlan.Remote] = [:]
@@ -130,7 +135,7 @@ import TodoSync
                 state.records = state.records.filter { $0.value.href != record.href || $0.key == record.uid }
                 state.records[record.uid] = record
             }
-            state.revision = list.revision
+            if state.epoch != list.epoch || list.revision > (state.revision ?? -1) { (state.epoch, state.revision) = (list.epoch, list.revision) }
             return again
         }
 
@@ -210,6 +215,11 @@ import TodoSync
             case 9:
                 world.list = List()
                 log.append("\(step): started empty")
+            case 11:
+                // todod killed: every change kept, the history lost.
+                world.list.revision = 0
+                world.list.epoch = UUID().uuidString
+                log.append("\(step): todod killed")
             default:
                 break
             }

@@ -152,6 +152,15 @@ import TodoViewModels
         #expect(written.contains("SUMMARY:" + longTitle.prefix(60)) && written.replacingOccurrences(of: "\r\n ", with: "").contains(longTitle))
         #expect(written.replacingOccurrences(of: "\r\n ", with: "").contains("line 150"))
         #expect(!written.contains("X-TODOD-NOTE"))
+        // A note added here keeps every character the calendar had, and adds its own.
+        let longLine = String(repeating: "y", count: 2_500)
+        changes.text = Self.calendar(Self.todo("long-line-1", "SUMMARY:long line", "DESCRIPTION:first\\n" + longLine))
+        _ = try viewModel.perform(.applyImport(try viewModel.planSync(changes)))
+        let longNote = try #require(viewModel.itemID(withIdentity: "long-line-1"))
+        #expect(viewModel.item(longNote)?.notes.map(\.text.count) == [5, 2_000])
+        _ = try viewModel.perform(.addNote(longNote, "one more here"))
+        written = viewModel.exportedVersions(of: [longNote]).map(\.text).joined().replacingOccurrences(of: "\r\n ", with: "")
+        #expect(written.contains("DESCRIPTION:first\\n" + longLine + "\\none more here"), "\(written.prefix(300))")
         // Edited here, the new value goes out as it is.
         _ = try viewModel.perform(.edit(long, title: "short now"))
         written = viewModel.exportedVersions(of: [long]).map(\.text).joined()
@@ -176,5 +185,21 @@ import TodoViewModels
         changes.text = Self.calendar(Self.todo(upper, "SUMMARY:retitled again"))
         _ = try viewModel.perform(.applyImport(try viewModel.planSync(changes)))
         #expect(uid(of: id, in: viewModel) == upper)
+    }
+
+    /// A UID a phone changed only in case at one href: the sync removes the
+    /// old spelling and brings in the new, which todod finds as one item.
+    /// The update wins; the item is not deleted.
+    @Test func anItemTheSameCallBringsInIsNotRemoved() throws {
+        let viewModel = TodoListViewModel(snapshot: ListSnapshot(), clock: TestClock().todoClock)
+        let lower = "8d3f6a2c-1b4e-4c7a-9f0d-2e5b8a1c3d4f"
+        var changes = TodoListViewModel.SyncChanges()
+        changes.text = Self.calendar(Self.todo(lower, "SUMMARY:from the iPhone"))
+        _ = try viewModel.perform(.applyImport(try viewModel.planSync(changes)))
+        changes.text = Self.calendar(Self.todo(lower.uppercased(), "SUMMARY:from the iPhone, again"))
+        changes.remove = [lower]
+        _ = try viewModel.perform(.applyImport(try viewModel.planSync(changes)))
+        let id = try #require(viewModel.itemID(withIdentity: lower.uppercased()))
+        #expect(viewModel.item(id)?.title == "from the iPhone, again")
     }
 }

@@ -22,8 +22,9 @@ struct SyncCommand: ParsableCommand {
               todoctl sync status [--json]   last sync, pending changes, conflicts, errors
               todoctl sync now               syncs now and shows the status; exits non-zero when it failed
               todoctl sync now --allow-deletions
-                                             lets one sync delete more than 20 % (and at least 10) of the
-                                             to-dos synced; without it, such a sync deletes nothing and asks
+                                             lets one sync delete open to-dos numbering more than 20 % (and
+                                             at least 10) of those synced; without it, such a sync deletes
+                                             nothing and asks (completed ones do not count)
               todoctl sync password          stores a new password once the server takes it (after a 401)
               todoctl sync rm                stops syncing (deletes nothing in the list or on the server)
 

@@ -209,6 +209,31 @@ extension SyncEndToEndTests {
         #expect(try await list.disagreements().isEmpty)
     }
 
+    /// A to-do todod stored with its UID in lower case (as it did before it
+    /// kept spellings) that the server holds in capitals: the list takes
+    /// the server's spelling, and the two stay one to-do, never a second
+    /// resource beside the phone's.
+    @Test(arguments: servers)
+    func aUIDStoredInLowerCaseTakesTheServersSpelling(_ kind: CalDAVTestServer.Kind) async throws {
+        let list = try await SyncedList.started(on: kind)
+        defer { list.server.stop() }
+        let upper = "5A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D"
+        func calendar(_ uid: String) -> String {
+            ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 18.1//EN", "BEGIN:VTODO", "UID:" + uid, "DTSTAMP:20261201T090000Z",
+                "LAST-MODIFIED:20261201T090000Z", "SUMMARY:call the bank", "END:VTODO", "END:VCALENDAR"].joined(separator: "\r\n") + "\r\n"
+        }
+        let file = list.daemon.directory.appendingPathComponent("lower-\(UUID().uuidString).ics")
+        try Data(calendar(upper.lowercased()).utf8).write(to: file)
+        try await list.todo("import", file.path)
+        _ = try list.server.phone("calendar.save_todo(\(SyncedList.pythonString(calendar(upper))))")
+        try await list.syncNow()
+        try await list.syncNow()
+
+        #expect(try list.server.todos() == [upper: "call the bank"])
+        #expect(try await list.listTodos().map(\.uid) == [upper])
+        #expect(try await list.disagreements().isEmpty)
+    }
+
     /// The phone gives its resource a new UID at the same href. The to-do
     /// the old UID named is gone from the server, so it goes here too; an
     /// edit here since brings it back at a href of its own. No round meets
