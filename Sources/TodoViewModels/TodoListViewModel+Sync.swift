@@ -39,8 +39,9 @@ extension TodoListViewModel {
     public func outdated(_ expected: [(uid: String, text: String)]) -> Set<String> {
         var outdated: Set<String> = []
         let document = exportDocument(.ical, version: "")
+        let ids = itemIDs(withIdentities: expected.map(\.uid))
         for (uid, text) in expected {
-            let now = itemID(withIdentity: uid).flatMap { collection[$0] }.map { document.text(of: [$0], itemsBefore: 1, isLast: false) }
+            let now = ids[uid].flatMap { collection[$0] }.map { document.text(of: [$0], itemsBefore: 1, isLast: false) }
             if Self.stamplessLines(now ?? "") != Self.stamplessLines(text) { outdated.insert(ExternalIdentity.normalized(uid)) }
         }
         return outdated
@@ -93,8 +94,9 @@ extension TodoListViewModel {
         let renamed = try renaming(sync.renames)
         changes += renamed
         var completed = 0
+        let named = itemIDs(withIdentities: completions + removals)
         for identity in completions {
-            guard let id = itemID(withIdentity: identity), let item = after[id], !item.isDone else { continue }
+            guard let id = named[identity], let item = after[id], !item.isDone else { continue }
             let step = try after.setDone(id, true, at: now, in: clock.timeZone)
             guard let step else { continue }
             after.apply(step)
@@ -104,7 +106,7 @@ extension TodoListViewModel {
         // Never one the same call brings in (a UID changed only in case at
         // one href names one item twice): a server's update wins.
         let broughtIn = Set(plan.entries.compactMap(\.id))
-        let removed = removals.compactMap(itemID(withIdentity:)).filter { after[$0] != nil && !broughtIn.contains($0) }
+        let removed = removals.compactMap { named[$0] }.filter { after[$0] != nil && !broughtIn.contains($0) }
         if !removed.isEmpty { changes += after.removingOnly(removed) }
         let updated = plan.count(.update)
         let added = plan.count(.add)
@@ -134,6 +136,28 @@ extension TodoListViewModel {
     /// The item an export gives the identity `identity` (a UID): one of
     /// this list's own by the identity derived from its id, or one that
     /// came with it.
+    /// The items `identities` name, found as `itemID(withIdentity:)` finds
+    /// one, with one pass over the list for all of them: a sync names
+    /// thousands at once, and one pass each would hold every client up.
+    public func itemIDs(withIdentities identities: some Sequence<String>) -> [String: TodoID] {
+        var carried: [String: TodoID] = [:]
+        collection.forEachItem { item in
+            if let external = item.externalID { carried[ExternalIdentity.normalized(external)] = carried[ExternalIdentity.normalized(external)] ?? item.id }
+        }
+        var found: [String: TodoID] = [:]
+        for identity in identities {
+            let normalized = ExternalIdentity.normalized(identity)
+            if let id = carried[normalized] {
+                found[identity] = id
+            } else if let derived = ExternalIdentity.itemID(derivedFrom: normalized, listID: listID), let item = collection[derived],
+                item.externalID == nil
+            {
+                found[identity] = derived
+            }
+        }
+        return found
+    }
+
     public func itemID(withIdentity identity: String) -> TodoID? {
         let normalized = ExternalIdentity.normalized(identity)
         var found: TodoID?

@@ -23,7 +23,8 @@ extension ApplySync: OwnerMethod {
         // same turn: no later edit can be in it).
         func named(_ viewModel: TodoListViewModel) -> [Version] {
             let identities = (changes.complete + expected.map(\.uid)).filter { !changes.leftOut.contains(ExternalIdentity.normalized($0)) }
-            let ids = plan.entries.compactMap(\.id) + identities.compactMap(viewModel.itemID(withIdentity:))
+            let found = viewModel.itemIDs(withIdentities: identities)
+            let ids = plan.entries.compactMap(\.id) + identities.compactMap { found[$0] }
             return viewModel.exportedVersions(of: ids).filter { !changes.leftOut.contains(ExternalIdentity.normalized($0.uid)) }
                 .map { Version(uid: $0.uid, text: $0.text) }
         }
