@@ -212,6 +212,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                // The request decoder, which the head deadline sits behind.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -295,7 +297,12 @@ let package = Package(
         .testTarget(name: "WebAccessTests", dependencies: ["WebAccess", "TestSupport"]),
         // The access gate's decisions; the page, the relay and the server
         // are tested in a real browser against the real binaries (Tests/web).
-        .testTarget(name: "TodoWebTests", dependencies: ["TodoWeb"]),
+        .testTarget(
+            name: "TodoWebTests",
+            dependencies: [
+                "TodoWeb", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         // Starts the real todod and todoctl binaries; depending on them makes
         // `swift test` build them first.
         .testTarget(

@@ -2,6 +2,7 @@
 """How todod's web page holds up at 5,000 items (run by hand; not a test).
 
   scripts/bench-web.py [--bin DIR] [--items 5000] [--edits 50] [--loads 5] [--tabs 10]
+                      [--keyless 300] [--keyed 80] [--no-floods]
 
 With the binaries in DIR (default: `swift build -c release --show-bin-path`;
 build them first), starts a throwaway todod with ITEMS items, todod-web and
@@ -18,7 +19,11 @@ and measures:
   (c) DOM mutation records (childList + attributes + characterData) and rows
       touched per edit: one edit should touch about one row, not all;
   (d) todod-web's resident memory (VmRSS) with TABS tabs open on the list
-      (target <= 20 MB).
+      (target <= 20 MB);
+  (e) its VmRSS before, during and after two floods, with those tabs still
+      open: KEYLESS handshakes without the key, then KEYED WebSockets with
+      it, each sent all but the last byte of a 1 MiB frame (target: back
+      within 5 MB of (d) after each).
 
 The page is the one built into todod-web unless --page-dir (or
 $TODOD_WEB_PAGE_DIR) names a folder. Timings include todoctl's own start-up,
@@ -214,6 +219,36 @@ class Watcher:
                 self.process.wait()
 
 
+def flood_unfinished_frames(webharness, port, count, key):
+    """COUNT WebSockets (with the key, or without), each sent a frame's header
+    for 1 MiB and all of it but the last byte: what an attacker makes
+    todod-web hold, if it holds anything. Returns the sockets, still open."""
+    frame = webharness.unfinished_frame(1 << 20)
+    sockets = []
+    for _ in range(count):
+        ws = webharness.RawWebSocket(port, cookie=key)
+        sockets.append(ws)
+        try:
+            ws.sock.settimeout(5)
+            ws.sock.sendall(frame)
+        except OSError:
+            pass  # closed by todod-web: it holds nothing of it
+    time.sleep(1)
+    return sockets
+
+
+def web_connections(pid):
+    """The TCP sockets todod-web has open (its listeners included)."""
+    count = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:"):
+                count += 1
+        except OSError:
+            pass
+    return count
+
+
 def wait_for(condition, timeout, what):
     deadline = time.monotonic() + timeout
     while True:
@@ -233,6 +268,10 @@ def main():
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--tabs", type=int, default=10)
     parser.add_argument("--page-dir", default=os.environ.get("TODOD_WEB_PAGE_DIR"))
+    parser.add_argument("--no-floods", dest="floods", action="store_false",
+                        help="leave out (e), the floods of unfinished frames")
+    parser.add_argument("--keyless", type=int, default=300, help="(e): keyless handshakes")
+    parser.add_argument("--keyed", type=int, default=80, help="(e): tabs with the key")
     args = parser.parse_args()
 
     bin_dir = os.path.abspath(args.bin or default_bin())
@@ -357,6 +396,24 @@ def main():
         print(f"  of which mapped from files (its code): {memory_kib('RssFile') / 1024:.1f} MiB, "
               f"allocated (RssAnon): {memory_kib('RssAnon') / 1024:.1f} MiB")
         results[f"todod-web VmRSS, {args.tabs} tabs (MB)"] = (rss / 1024, TARGET_RSS_MB)
+
+        # (e) todod-web's memory under the two floods of unfinished frames, with
+        # the TABS tabs still open: before, during and after each.
+        if args.floods:
+            for name, count, key in (("keyless handshakes", args.keyless, None), ("tabs with the key", args.keyed, stack.token())):
+                before = rss_kib()
+                open_before = web_connections(stack.web.pid)
+                sockets = flood_unfinished_frames(webharness, stack.port, count, key)
+                during = rss_kib()
+                for ws in sockets:
+                    ws.close()
+                wait_for(lambda: web_connections(stack.web.pid) <= open_before, 60, "the flood's connections to close")
+                time.sleep(1)
+                after = rss_kib()
+                print(f"  {count} {name}, each 1 byte short of a 1 MiB frame: VmRSS {before / 1024:.1f} MiB before, "
+                      f"{during / 1024:.1f} during, {after / 1024:.1f} after")
+                results[f"VmRSS, {count} {name}: during (MB)"] = (during / 1024, None)
+                results[f"VmRSS, {count} {name}: after (MB)"] = (after / 1024, round(rss / 1024 + 5, 1))
     finally:
         if watcher is not None:
             watcher.close()

@@ -69,7 +69,7 @@ public struct AccessGate: Sendable {
                 return .refuse(status: 401, message: "That key does not open this page: it was made anew, or the address was mistyped. " + Self.howToOpen)
             }
             if !request.isWebSocket {
-                let location = path + (remaining.isEmpty ? "" : "?" + remaining.joined(separator: "&"))
+                let location = Self.ownPath(path) + (remaining.isEmpty ? "" : "?" + remaining.joined(separator: "&"))
                 return .signIn(location: location, setCookie: setCookie)
             }
         } else if !hasKey(request) {
@@ -145,6 +145,21 @@ public struct AccessGate: Sendable {
             return (String(parts[0]), port)
         default: return nil
         }
+    }
+
+    /// `path` if a browser reads it as a path on this host, else `/`.
+    ///
+    /// The sign-in redirect goes back to the address that was asked for, so
+    /// that address must not name another host: `//evil.example/x` is a
+    /// scheme-relative address to evil.example, a browser reads `\` as
+    /// `/`, and it drops tabs and line breaks before it reads either
+    /// (WHATWG URL). Only a path of visible ASCII that starts with exactly
+    /// one slash goes back as it is.
+    static func ownPath(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "/"), bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { return "/" }
+        if bytes.count > 1, bytes[1] == UInt8(ascii: "/") || bytes[1] == UInt8(ascii: "\\") { return "/" }
+        return path
     }
 
     /// The path, and the query's `name=value` pairs.

@@ -25,6 +25,7 @@ public struct PageRouter: Sendable {
         let responder = makeRouter().buildResponder()
         let gate = self.gate
         let relay = self.relay
+        let budget = MessageBudget()
         return HTTP1WebSocketUpgradeChannel(
             responder: { request, writer, channel in
                 let context = BasicRequestContext(source: .init(channel: channel, logger: logger))
@@ -39,6 +40,10 @@ public struct PageRouter: Sendable {
                 }
                 PageHeaders.apply(to: &response.headers)
                 try await writer.write(response: response.head, body: response.body)
+                // A refused request ends its connection (Hummingbird keeps it
+                // open whatever the response says): a connection without the
+                // key gets one head's worth of time, not a keep-alive.
+                if response.headers[.connection] == "close" { try? await channel.close() }
             },
             configuration: .init(
                 http1: .init(idleTimeout: .seconds(60)),
@@ -49,22 +54,18 @@ public struct PageRouter: Sendable {
                     validateUTF8: true)),
             shouldUpgrade: { head, channel, _ in
                 guard AccessGate.split(head.path ?? "").0 == "/rpc" else { return .dontUpgrade }
+                // Both handlers go behind the HTTP handlers, where the upgrade
+                // hands on the bytes that came with the handshake.
                 switch gate.decide(AccessGate.Request(head, isWebSocket: true)) {
                 case .allow:
-                    // Ahead of everything, so it sees the frames' bytes as they come.
-                    try channel.pipeline.syncOperations.addHandler(MaskedFramesOnly(), position: .first)
+                    try channel.pipeline.syncOperations.addHandler(IncomingFrames(budget: budget))
                     return .upgrade([:]) { inbound, outbound, context in
                         try await relay.run(inbound: inbound, outbound: outbound, logger: context.logger)
                     }
                 case .refuse(let status, _):
-                    // A refused handshake could only be an empty 400 here, and
-                    // a page's script cannot read a handshake's status anyway:
-                    // the WebSocket is opened only to be closed at once, with
-                    // a code the page reads (4000 + the HTTP status) and a
-                    // reason. Nothing reaches todod.
-                    return .upgrade([:]) { _, outbound, _ in
-                        try await outbound.close(WebSocketErrorCode(codeNumber: 4000 + status), reason: TabRelay.refusalReason(status))
-                    }
+                    // Closed at once, unread; nothing reaches todod.
+                    try channel.pipeline.syncOperations.addHandler(RefusedWebSocket(status: status, reason: TabRelay.refusalReason(status)))
+                    return .upgrade([:]) { _, _, _ in }
                 case .signIn:
                     return .dontUpgrade  // never for a WebSocket
                 }
@@ -107,7 +108,7 @@ struct GateMiddleware: RouterMiddleware {
             return Response(status: .seeOther, headers: [.location: location, .setCookie: setCookie])
         case .refuse(let status, let message):
             return Response(
-                status: HTTPResponse.Status(code: status), headers: [.contentType: "text/plain; charset=utf-8"],
+                status: HTTPResponse.Status(code: status), headers: [.contentType: "text/plain; charset=utf-8", .connection: "close"],
                 body: .init(byteBuffer: ByteBuffer(string: "todod-web: " + message + "\n")))
         }
     }

@@ -2,7 +2,6 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
-import Synchronization
 import TodoClient
 
 /// One browser tab's WebSocket, relayed line for line to a connection of its
@@ -58,7 +57,7 @@ public struct TabRelay: Sendable {
     /// over the limit in fragments (1009), invalid UTF-8 (1007).
     public func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger) async throws {
         guard tabs.enter() else {
-            logger.notice("a tab was turned away: \(tabs.limit) are open")
+            if tabs.isFirstRefusal() { logger.notice("tabs are turned away: \(tabs.limit) are open") }
             try? await outbound.close(Closing.tooManyTabs, reason: "todod-web serves at most \(tabs.limit) tabs; close one")
             return
         }
@@ -115,25 +114,4 @@ public struct TabRelay: Sendable {
             }
         }
     }
-}
-
-/// How many tabs are open, up to a limit: a flood of connections is turned
-/// away here, as todod turns away connections past its own limit.
-final class TabCount: Sendable {
-    let limit: Int
-    private let count = Atomic<Int>(0)
-
-    init(limit: Int) { self.limit = limit }
-
-    var current: Int { count.load(ordering: .relaxed) }
-
-    func enter() -> Bool {
-        while true {
-            let now = count.load(ordering: .relaxed)
-            guard now < limit else { return false }
-            if count.compareExchange(expected: now, desired: now + 1, ordering: .relaxed).exchanged { return true }
-        }
-    }
-
-    func leave() { count.subtract(1, ordering: .relaxed) }
 }

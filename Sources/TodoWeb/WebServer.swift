@@ -43,9 +43,16 @@ public final class WebServer: Service, Sendable {
         self.onListening = onListening
     }
 
+    /// Room for connections from every other local user together (and from
+    /// anywhere that is not this machine): they hold no key, and a flood of
+    /// them fills this room alone, never the owner's.
+    public static let otherUsersConnections = 16
+
     public func run() async throws {
         let (accepted, acceptedInput) = AsyncStream<HTTP1WebSocketUpgradeChannel.Value>.makeStream()
-        let connections = TabCount(limit: maximumConnections)
+        let ownersRoom = TabCount(limit: maximumConnections)
+        let othersRoom = TabCount(limit: Self.otherUsersConnections)
+        let owner = geteuid()
         let childChannel = self.childChannel
         let logger = self.logger
         let connectionLogger = Logger(label: logger.label) { _ in UnusedConnectionsAreNoErrors(logger.handler) }
@@ -53,14 +60,25 @@ public final class WebServer: Service, Sendable {
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                // Past the limit a connection is closed at once: a flood of
-                // them costs a file descriptor each for a moment, no more.
-                guard connections.enter() else {
-                    logger.notice("a connection was turned away: \(connections.limit) are open")
-                    return channel.close()
+                Self.isOwners(channel, owner: owner).flatMap { isOwners in
+                    let room = isOwners ? ownersRoom : othersRoom
+                    // Past the limit a connection is closed at once: a flood of
+                    // them costs a file descriptor each for a moment, no more.
+                    guard room.enter() else {
+                        if room.isFirstRefusal() {
+                            logger.notice(
+                                isOwners
+                                    ? "connections are turned away: \(room.limit) of this user's are open"
+                                    : "another user's connections are turned away: \(room.limit) not of this user's are open")
+                        }
+                        return channel.close()
+                    }
+                    channel.closeFuture.whenComplete { _ in room.leave() }
+                    return childChannel.setup(channel: channel, logger: logger).flatMapThrowing { value in
+                        try RequestHeadDeadline.add(to: channel, logger: logger)
+                        acceptedInput.yield(value)
+                    }
                 }
-                channel.closeFuture.whenComplete { _ in connections.leave() }
-                return childChannel.setup(channel: channel, logger: logger).map { acceptedInput.yield($0) }
             }
 
         var listeners: [any Channel] = []
@@ -93,6 +111,29 @@ public final class WebServer: Service, Sendable {
             for listener in servers { listener.close(promise: nil) }
             acceptedInput.finish()
         }
+    }
+
+    /// Whether the connection comes from todod-web's own user: by the
+    /// socket at its other end for TCP (``ConnectingUser``), by
+    /// `SO_PEERCRED` for a Unix socket.
+    static func isOwners(_ channel: any Channel, owner: uid_t) -> EventLoopFuture<Bool> {
+        if case .unixDomainSocket = channel.localAddress {
+            guard let provider = channel as? any SocketOptionProvider else { return channel.eventLoop.makeSucceededFuture(false) }
+            let credentials: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
+                level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
+            return credentials.map { $0.uid == owner }.recover { _ in false }
+        }
+        guard let remote = channel.remoteAddress, let local = channel.localAddress else {
+            return channel.eventLoop.makeSucceededFuture(false)
+        }
+        return channel.eventLoop.makeSucceededFuture(ConnectingUser.uid(remote: remote, local: local) == owner)
+    }
+
+    /// `struct ucred`, which Glibc's module leaves out (it needs _GNU_SOURCE).
+    struct PeerCredentials: Sendable {
+        var pid: Int32
+        var uid: UInt32
+        var gid: UInt32
     }
 
     static func listen(_ bootstrap: ServerBootstrap, on address: ListenAddress) async throws -> any Channel {

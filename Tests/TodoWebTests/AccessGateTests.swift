@@ -56,6 +56,28 @@ import TodoWeb
         #expect(location == "/?view=work&x=1")
     }
 
+    /// The sign-in redirect goes back to the path asked for, and a path a
+    /// browser would read as another host goes back to `/` instead.
+    @Test func signingInNeverRedirectsToAnotherHost() {
+        for path in ["//evil.example/x", "///evil.example", "/\\evil.example", "/\\/evil.example", "//", "/\t/evil.example", "evil.example"] {
+            guard case .signIn(let location, _) = gate.decide(request("\(path)?token=\(key)")) else {
+                Issue.record("no sign-in for \(path)")
+                continue
+            }
+            #expect(location == "/", "\(path.debugDescription) redirects to \(location.debugDescription)")
+        }
+        guard case .signIn(let location, _) = gate.decide(request("//evil.example/x?view=work&token=\(key)")) else {
+            Issue.record("no sign-in")
+            return
+        }
+        #expect(location == "/?view=work", "the rest of the query is kept, the host is not")
+        guard case .signIn(let kept, _) = gate.decide(request("/index.html/x//y?token=\(key)")) else {
+            Issue.record("no sign-in")
+            return
+        }
+        #expect(kept == "/index.html/x//y", "a path of this host's goes back as it was")
+    }
+
     @Test func aWrongKeyIsRefusedWhereverItIs() {
         let wrong = String(repeating: "cd", count: 32)
         #expect({ if case .refuse(401, _) = gate.decide(request("/?token=\(wrong)")) { true } else { false } }())

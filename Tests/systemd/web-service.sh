@@ -87,6 +87,23 @@ if [[ $(id -u) -eq 0 ]]; then
     is "$(as_nobody /usr/bin/python3 "$stage/Tests/systemd/tab.py" "$port" "$wrong_key" 2>&1)" \
     "close 4401 this page needs its key: open it with todoctl web"
   rm -f "$wrong_key"
+
+  # A keyless flood from that uid (Tests/web/flood.py): the unit's sandbox
+  # must still let todod-web tell whose connections are whose.
+  mkfifo "$HOME/flood.in"
+  as_nobody /usr/bin/python3 -c "$(cat "$stage/Tests/web/flood.py")" "$port" 300 2 <"$HOME/flood.in" >"$HOME/flood.out" 2>&1 &
+  flood=$!
+  exec 7>"$HOME/flood.in"
+  check "another uid floods the port with connections that send no head" eventually grep -q '^ready' "$HOME/flood.out"
+  check "…and the owner is served meanwhile" is "$(code -b "todod-web=$key" "$page/session")" 204
+  check "…and the owner's tab is greeted" greeted
+  echo stop >&7
+  exec 7>&-
+  wait "$flood"
+  check "…and todod-web closed every connection of the flood's that never sent a head" \
+    grep -q '"first_wave": 302, "first_wave_closed": 302' "$HOME/flood.out"
+  turned_away() { is "$(journalctl --user-unit todod-web.service --no-pager -o cat 2>/dev/null | grep -c "another user's connections are turned away")" 1; }
+  check "…and the journal said so once" eventually turned_away
 fi
 
 # --- todod down: the tab is told, not left blank

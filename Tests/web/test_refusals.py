@@ -6,7 +6,7 @@ import socket
 import time
 import unittest
 
-from webharness import TIMEOUT, RawWebSocket, WebSocketClosed, WebTestCase, http_request
+from webharness import TIMEOUT, RawWebSocket, WebSocketClosed, WebTestCase, frame_bytes, http_request
 
 MIB = 1024 * 1024
 
@@ -87,6 +87,16 @@ class Refusals(WebTestCase):
         status, headers, _, body = self.get("/", cookie=self.token)
         self.assertEqual(status, 200)
         self.assertIn(b"new-todo", body)
+
+    def test_signing_in_never_redirects_to_another_host(self):
+        for path in ("//evil.example/x", "///evil.example/x", "/\\evil.example/x", "/%2F/evil.example"):
+            status, headers, cookies, _ = self.get(f"{path}?token={self.token}")
+            self.assertEqual(status, 303, path)
+            location = headers.get("location", "")
+            self.assertTrue(location.startswith("/") and not location.startswith(("//", "/\\")),
+                            f"{path} redirects to {location!r}, which a browser reads as another host")
+        status, headers, _, _ = self.get(f"//evil.example/x?view=work&token={self.token}")
+        self.assertEqual(headers.get("location"), "/?view=work")
 
     def test_session(self):
         status, headers, _, body = self.get("/session", cookie=self.token)
@@ -283,6 +293,26 @@ class Refusals(WebTestCase):
         self.assert_protocol_error(ws, "an unmasked client frame")
         self.assert_serves(bystander)
         self.assert_serves(self.open_rpc(), ident=9)
+
+    def test_frames_sent_with_the_handshake_are_read_as_frames(self):
+        view_get = b'{"jsonrpc":"2.0","id":3,"method":"view.get","params":{"own":true}}'
+        # Unmasked, in the handshake's own write: refused like any other.
+        bystander = self.open_rpc()
+        ws = self.websocket(cookie=self.token, with_handshake=frame_bytes(0x1, view_get, mask=False))
+        self.assertEqual(ws.status, 101)
+        code, reason = self.closing(ws, "an unmasked frame sent with the handshake")
+        self.assertEqual(code, 1002, f"closed with 1002, got {code} {reason!r}")
+        self.assert_serves(bystander)
+        # Masked, in the same write, whole or in part: read from its first byte.
+        ws = self.websocket(cookie=self.token, with_handshake=frame_bytes(0x1, view_get))
+        self.assertEqual(ws.status, 101)
+        self.assertEqual(ws.recv_json().get("method"), "server.hello")
+        self.assertIn("result", ws.recv_json(), "a request sent with the handshake is answered")
+        whole = frame_bytes(0x1, view_get)
+        ws = self.websocket(cookie=self.token, with_handshake=whole[:5])
+        ws.sock.sendall(whole[5:])
+        self.assertEqual(ws.recv_json().get("method"), "server.hello")
+        self.assertIn("result", ws.recv_json(), "a frame begun in the handshake's write is answered")
 
     def test_bad_opcode_is_protocol_error(self):
         bystander = self.open_rpc()

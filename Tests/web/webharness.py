@@ -326,7 +326,8 @@ class WebSocketClosed(Exception):
 
 
 class RawWebSocket:
-    def __init__(self, port, cookie=None, origin="default", host=None, path="/rpc", address="127.0.0.1"):
+    def __init__(self, port, cookie=None, origin="default", host=None, path="/rpc", address="127.0.0.1", with_handshake=b""):
+        """Opens the WebSocket; `with_handshake` is sent in the same write as the handshake."""
         self.port = port
         family = socket.AF_INET6 if ":" in address else socket.AF_INET
         self.sock = socket.socket(family, socket.SOCK_STREAM)
@@ -341,7 +342,7 @@ class RawWebSocket:
             lines.append(f"Origin: {origin}")
         if cookie:
             lines.append(f"Cookie: todod-web={cookie}")
-        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + with_handshake)
         head = b""
         while b"\r\n\r\n" not in head:
             chunk = self.sock.recv(4096)
@@ -361,19 +362,7 @@ class RawWebSocket:
     # frames -------------------------------------------------------------
 
     def send_frame(self, opcode, payload, fin=True, mask=True, rsv=0):
-        first = (0x80 if fin else 0) | (rsv << 4) | opcode
-        length = len(payload)
-        if length < 126:
-            header = struct.pack("!BB", first, (0x80 if mask else 0) | length)
-        elif length < 65536:
-            header = struct.pack("!BBH", first, (0x80 if mask else 0) | 126, length)
-        else:
-            header = struct.pack("!BBQ", first, (0x80 if mask else 0) | 127, length)
-        if mask:
-            key = os.urandom(4)
-            payload = _mask(payload, key)
-            header += key
-        self.sock.sendall(header + payload)
+        self.sock.sendall(frame_bytes(opcode, payload, fin, mask, rsv))
 
     def send_text(self, text):
         self.send_frame(0x1, text.encode() if isinstance(text, str) else text)
@@ -383,7 +372,14 @@ class RawWebSocket:
         key = os.urandom(4)
         length = len(payload)
         header = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, length) + key
-        data = header + _mask(payload, key)
+        return self._send_until_answered(header + _mask(payload, key))
+
+    def send_unfinished_frame(self, length, opcode=0x1):
+        """Sends a frame's header for `length` bytes and all of them but the last, as an
+        attacker would to make the server hold them; stops early if the server answers."""
+        return self._send_until_answered(unfinished_frame(length, opcode))
+
+    def _send_until_answered(self, data):
         sent = 0
         self.sock.setblocking(False)
         try:
@@ -473,6 +469,29 @@ class RawWebSocket:
             self.sock.close()
         except OSError:
             pass
+
+
+def frame_bytes(opcode, payload, fin=True, mask=True, rsv=0):
+    """One client frame as bytes."""
+    first = (0x80 if fin else 0) | (rsv << 4) | opcode
+    length = len(payload)
+    if length < 126:
+        header = struct.pack("!BB", first, (0x80 if mask else 0) | length)
+    elif length < 65536:
+        header = struct.pack("!BBH", first, (0x80 if mask else 0) | 126, length)
+    else:
+        header = struct.pack("!BBQ", first, (0x80 if mask else 0) | 127, length)
+    if mask:
+        key = os.urandom(4)
+        payload = _mask(payload, key)
+        header += key
+    return header + payload
+
+
+def unfinished_frame(length, opcode=0x1):
+    """A masked frame's header for `length` bytes, and all of them but the last."""
+    key = os.urandom(4)
+    return struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, length) + key + _mask(b"u" * (length - 1), key)
 
 
 def _mask(payload, key):
