@@ -238,7 +238,7 @@ def shared_store(command):
     if made.returncode != 0:
         raise Failure(f"--store-command failed ({made.returncode}): {made.stderr.strip()[-500:]}")
     url = made.stdout.strip()
-    return ["--store", url, "--instance", "conformance"]
+    return ["--store", url, "--instance", "conformance", "--init-store"]
 
 
 def without_instances(message):

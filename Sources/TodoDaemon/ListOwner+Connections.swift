@@ -45,15 +45,15 @@ extension ListOwner {
 
     /// What the status line counts, read in one turn; nil once `shutdown()`
     /// has begun, when there is nothing left to count.
-    public func statusCounts() async -> (items: Int, clients: Int, subscriptions: Int, stale: Bool)? {
+    public func statusCounts() async -> (items: Int, clients: Int, subscriptions: Int, stale: Bool, notices: Int)? {
         let counted = isShutDown.withLock { isShutDown in
             isShutDown
                 ? nil
                 : loop.submit {
-                    self.state.withValue { ($0.itemCount, $0.connectionCount, $0.subscriptionCount, !$0.storeReachable) }
+                    self.state.withValue { ($0.itemCount, $0.connectionCount, $0.subscriptionCount, !$0.storeReachable, $0.notices.count) }
                 }
         }
         guard let counts = try? await counted?.get() else { return nil }
-        return (items: counts.0, clients: counts.1, subscriptions: counts.2, stale: counts.3)
+        return (items: counts.0, clients: counts.1, subscriptions: counts.2, stale: counts.3, notices: counts.4)
     }
 }

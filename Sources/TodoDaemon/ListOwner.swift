@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -54,6 +55,12 @@ public final class ListOwner: Sendable {
     /// Told when the shared store stops or starts answering (for the journal).
     let storeReachabilityChanged: @Sendable (_ reachable: Bool) -> Void
     let syncFailed: @Sendable (any Error) -> Void
+    /// Told what the operator should know (a shared list replaced under
+    /// this instance), for the journal and the status line.
+    let noticed: @Sendable (_ message: String, _ level: Logger.Level) -> Void
+    /// Where what a shared list replaced under this instance would lose is
+    /// saved (`saveAside`): the data directory.
+    let asideDirectory: String
 
     struct Clock {
         var timer: Scheduled<Void>?
@@ -94,7 +101,9 @@ public final class ListOwner: Sendable {
         server: ServerInfo = ServerInfo(version: "todod", dataFile: ""),
         didChange: @escaping @Sendable () -> Void = {},
         storeReachabilityChanged: @escaping @Sendable (_ reachable: Bool) -> Void = { _ in },
-        syncFailed: @escaping @Sendable (any Error) -> Void = { error in fatalError("sync failed: \(error)") }
+        syncFailed: @escaping @Sendable (any Error) -> Void = { error in fatalError("sync failed: \(error)") },
+        noticed: @escaping @Sendable (_ message: String, _ level: Logger.Level) -> Void = { _, _ in },
+        asideDirectory: String = FileManager.default.temporaryDirectory.path
     ) throws {
         let shared = store as? any SharedListStore
         let loaded: LoadedList
@@ -124,6 +133,8 @@ public final class ListOwner: Sendable {
         self.didChange = didChange
         self.storeReachabilityChanged = storeReachabilityChanged
         self.syncFailed = syncFailed
+        self.noticed = noticed
+        self.asideDirectory = asideDirectory
     }
 
     /// Runs `body` in a turn of its own and returns its result.
@@ -209,15 +220,34 @@ public final class ListOwner: Sendable {
 
     /// Makes everything durable and keeps the resume record: called once,
     /// when the daemon stops and no client is left.
+    ///
+    /// A shared store that does not answer is given `sharedStorePatience`
+    /// seconds: what it has not taken by then was never acknowledged (every
+    /// client is gone), and is given up, so that the daemon stops well within
+    /// the unit's stop timeout (30 s) rather than wait for a server that
+    /// may not come back. A list of its own waits for its disk.
     public func persist() async throws {
+        let deadline = ContinuousClock.now + .seconds(Self.sharedStorePatience)
         // Whatever is still unpublished goes to the committer like any batch.
         while await turn({ $0.isSettled }) == false {
             try await Task.sleep(for: .milliseconds(5))
             if let failure = await turn({ $0.failedSync }) { throw PersistError.syncFailed(failure) }
+            if committer is SharedListCommitter, ContinuousClock.now > deadline {
+                let server = (committer as! SharedListCommitter).store.server
+                await turn { state in
+                    state.takeBack(
+                        because: BatchWriteError(
+                            stored: 0, underlying: StoreUnavailable.unreachable(server: server, reason: "todod is stopping")))
+                }
+                break
+            }
         }
         let record = await turn { $0.resumeRecord() }
         try await writer.run { store in try store.saveResumeRecord(record) }
     }
+
+    /// How long a stopping instance waits for a shared store to take what is left.
+    static let sharedStorePatience = 10
 
     enum PersistError: Error {
         case syncFailed(String)

@@ -99,6 +99,10 @@ extension SharedListCommitter {
     /// counts as out of reach when the error says so, or when the caller
     /// cannot go on without it (`unreachable`: a catch-up read).
     func lostStore(_ error: any Error, _ owner: ListOwner, unreachable: Bool = false) {
+        if let moved = error as? SharedListMoved {
+            reload(after: moved, owner)
+            return
+        }
         let isUnreachable = unreachable || error is StoreUnavailable
         if isUnreachable { policy.value.lastStoreProblem = Self.problem(error) }
         owner.state.withValue { state in

@@ -43,6 +43,8 @@ final class SharedListCommitter: Committer {
         var catchUpPause = SharedListCommitter.firstCatchUpPause
         /// Why the store was last out of reach (for the refusals meanwhile).
         var lastStoreProblem = "no answer"
+        /// The list replaced under this instance, while it reloads (`reload`).
+        var moved: SharedListMoved?
     }
 
     /// The store call under way, besides a commit.
@@ -53,6 +55,8 @@ final class SharedListCommitter: Committer {
         case lock
         /// A catch-up due shortly (`readSpacing`).
         case spaced
+        /// Reloading a list replaced under this instance (`reload`).
+        case reload
     }
 
     init(store: any SharedListStore, loop: any EventLoop) {
@@ -66,6 +70,11 @@ final class SharedListCommitter: Committer {
     func turnEnded(_ owner: ListOwner) {
         let (canCommit, reachable, published) = owner.state.withValue { ($0.canCommit, $0.storeReachable, $0.publishedRevision) }
         guard canCommit else { return }
+        if let moved = policy.value.moved {
+            // Planned on the list that was replaced: refused, not stored into the new one.
+            owner.state.withValue { $0.takeBack(because: BatchWriteError(stored: 0, underlying: moved)) }
+            return
+        }
         // A read spaced out gives way (the lock brings what it would); any
         // other read's end starts the commit.
         if policy.value.storeRead == .spaced { policy.value.storeRead = nil }

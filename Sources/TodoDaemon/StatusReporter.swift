@@ -9,7 +9,7 @@ import SystemdSupport
 /// message), and only when its text differs from the last one sent.
 public final class StatusReporter: Sendable {
     /// The counts, or nil once todod is stopping (nothing more is sent).
-    public typealias Counts = @Sendable () async -> (items: Int, clients: Int, subscriptions: Int, stale: Bool)?
+    public typealias Counts = @Sendable () async -> (items: Int, clients: Int, subscriptions: Int, stale: Bool, notices: Int)?
 
     private let notifier: ServiceNotifier
     private let interval: Duration
@@ -34,10 +34,14 @@ public final class StatusReporter: Sendable {
 
     /// `stale`: a shared store is out of reach, so edits are refused and
     /// what is shown may be behind what other instances stored.
-    public static func text(items: Int, clients: Int, subscriptions: Int, stale: Bool = false) -> String {
+    /// `notices`: how many things the operator should know, which
+    /// `todoctl status` says in full (a line here has no room for them).
+    public static func text(items: Int, clients: Int, subscriptions: Int, stale: Bool = false, notices: Int = 0) -> String {
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        let counts = "\(counted(items, "item")), \(counted(clients, "client")), \(counted(subscriptions, "subscription"))"
-        return stale ? counts + "; store unreachable: serving reads from memory, refusing edits" : counts
+        var text = "\(counted(items, "item")), \(counted(clients, "client")), \(counted(subscriptions, "subscription"))"
+        if stale { text += "; store unreachable: serving reads from memory, refusing edits" }
+        if notices > 0 { text += "; \(counted(notices, "notice")) to read: todoctl status" }
+        return text
     }
 
     /// The current line, now (for `READY=1`).
@@ -49,7 +53,7 @@ public final class StatusReporter: Sendable {
     private func line() async -> String? {
         guard let counts = counts.withLock({ $0 }) else { return "starting" }
         guard let now = await counts() else { return nil }
-        return Self.text(items: now.items, clients: now.clients, subscriptions: now.subscriptions, stale: now.stale)
+        return Self.text(items: now.items, clients: now.clients, subscriptions: now.subscriptions, stale: now.stale, notices: now.notices)
     }
 
     /// Remembers `text` as sent (it went out with `READY=1`).

@@ -8,7 +8,7 @@ import TodoViewModels
 /// for a lagging client or after transactions were taken back.
 extension OwnerState {
     /// Ends a subscription to a removed view, telling its client.
-    private mutating func endSubscription(_ subscription: Subscription, toRemoved name: String) {
+    mutating func endSubscription(_ subscription: Subscription, toRemoved name: String) {
         subscriptions[subscription.id] = nil
         guard let connection = connections[subscription.connection] else { return }
         connection.lines.sendEvent(

@@ -96,7 +96,7 @@ extension OwnerState {
     /// whatever reported them with the error `failure` stands for.
     public mutating func takeBack(because failure: BatchWriteError) {
         let error =
-            failure.underlying is StoreUnavailable
+            failure.underlying is StoreUnavailable || failure.underlying is SharedListMoved
             ? RPCError.storeUnavailable(String(describing: failure.underlying))
             : RPCError.storageFailure(String(describing: failure))
         var retryTick = false

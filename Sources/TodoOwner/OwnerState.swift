@@ -37,15 +37,18 @@ import TodoViewModels
 /// which the durability of earlier writes is unknown, stops acknowledging
 /// for good (`failedSync`).
 public struct OwnerState {
-    public let viewModel: TodoListViewModel
+    /// Replaced only when a shared list is reloaded whole (`reload`).
+    public internal(set) var viewModel: TodoListViewModel
     public let options: OwnerOptions
     public let server: ServerInfo
-    /// Changes whenever history is lost: a new database or a crash.
-    public let epoch: String
+    /// Changes whenever history is lost: a new database, a crash, or a
+    /// shared list replaced under the instance.
+    public internal(set) var epoch: String
     /// The shared store's name for this instance; nil for a list of its own.
     public let instance: String?
     /// Whether this instance holds the right to sync with a calendar server.
     let holdsSyncLease: @Sendable () -> Bool
+    let clock: TodoClock
     let now: @Sendable () -> Date
 
     /// The newest revision applied to memory (maybe not yet durable).
@@ -93,6 +96,10 @@ public struct OwnerState {
         }
     }
     var reachabilityChanged: Bool?
+    /// What the operator should know about the list: a shared list that was
+    /// replaced under this instance, a local list left behind. In
+    /// `server.status`, and so in `todoctl status` and systemd's status line.
+    public internal(set) var notices: [String] = []
 
     /// Starts from the list `loaded` holds: a list of its own (`snapshot`
     /// with the resume record a clean shutdown left), or a shared list at
@@ -110,6 +117,7 @@ public struct OwnerState {
         self.options = options
         self.server = server
         self.holdsSyncLease = holdsSyncLease
+        self.clock = clock
         now = clock.now
         let limits = (revisions: options.historyRevisions, bytes: options.historyBytes)
         if let shared = loaded.shared {

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import TodoModel
+import TodoSharedStore
 import TodoStorage
 
 /// The connection the state owner commits and catches up on: it lives on
@@ -52,36 +53,60 @@ final class LoopConnection: Sendable {
     // MARK: Store calls
 
     /// Commits `text` (the batch, as `todod_commit` takes it) on top of
-    /// `base`, and lets go of the head lock if this session holds it.
-    func commit(_ text: String, after base: Int, instance: String) -> EventLoopFuture<SharedCommit> {
-        guard loop.inEventLoop else { return loop.flatSubmit { self.commit(text, after: base, instance: instance) } }
-        let query: PostgresQuery = "SELECT todod_commit(\(base), \(instance), \(UndoHistory.limit), \(text)::jsonb)"
+    /// `base` into the list `identity` names, and lets go of the head lock
+    /// if this session holds it. A list that is not that one any more, or
+    /// is at a revision before `base`, is `SharedListMoved`.
+    func commit(_ text: String, after base: Int, instance: String, identity: String) -> EventLoopFuture<SharedCommit> {
+        guard loop.inEventLoop else {
+            return loop.flatSubmit { self.commit(text, after: base, instance: instance, identity: identity) }
+        }
+        let query: PostgresQuery = "SELECT todod_commit(\(base), \(instance), \(UndoHistory.limit), \(text)::jsonb, \(identity))"
+        let server = self.server
         return run { connection, logger in
             connection.query(query, logger: logger).flatMapThrowing { result -> SharedCommit in
                 self.state.value.holdsLock = false
-                var answer = 0
-                for row in result.rows { answer = try row.decode(Int.self) }
-                return answer < 0 ? .conflict(revision: -1 - answer) : .committed(revision: answer)
+                var answer: Int?
+                for row in result.rows { answer = try row.decode(Int?.self) }
+                guard let answer else { throw SharedListMoved(change: .replaced, server: server) }
+                guard answer < 0 else { return .committed(revision: answer) }
+                let head = -1 - answer
+                if head < base { throw SharedListMoved(change: .wentBack(from: base, to: head), server: server) }
+                return .conflict(revision: head)
             }
         }
     }
 
-    /// The transactions after `revision`, oldest first, at most `limit`.
-    func transactions(after revision: Int, limit: Int) -> EventLoopFuture<[StoredTransaction]> {
-        guard loop.inEventLoop else { return loop.flatSubmit { self.transactions(after: revision, limit: limit) } }
-        return run { connection, logger in Self.transactions(on: connection, after: revision, limit: limit, logger: logger) }
+    /// The transactions after `revision`, oldest first, at most `limit`,
+    /// if the database still holds the list `identity` names, at `revision`
+    /// or later.
+    func transactions(after revision: Int, limit: Int, identity: String) -> EventLoopFuture<[StoredTransaction]> {
+        guard loop.inEventLoop else {
+            return loop.flatSubmit { self.transactions(after: revision, limit: limit, identity: identity) }
+        }
+        return run { connection, logger in
+            connection.query("SELECT * FROM todod_read(\(revision), \(limit))", logger: logger).flatMapThrowing {
+                try self.checkedTransactions(in: $0, after: revision, identity: identity)
+            }
+        }
     }
 
     /// Takes the list's head lock for this session and reads what was
     /// committed after `base` (at most `limit`): nothing more can be until
-    /// `commit` or `unlock`.
-    func lock(after base: Int, limit: Int) -> EventLoopFuture<[StoredTransaction]> {
-        guard loop.inEventLoop else { return loop.flatSubmit { self.lock(after: base, limit: limit) } }
+    /// `commit` or `unlock`. Checked as `transactions` is.
+    func lock(after base: Int, limit: Int, identity: String) -> EventLoopFuture<[StoredTransaction]> {
+        guard loop.inEventLoop else { return loop.flatSubmit { self.lock(after: base, limit: limit, identity: identity) } }
         return run { connection, logger in
             // Held from when the server grants it, whether or not the answer arrives.
             self.state.value.holdsLock = true
-            return connection.query("SELECT * FROM todod_lock(\(base), \(limit))", logger: logger)
-                .flatMapThrowing { try Self.transactions(in: $0) }
+            return connection.query("SELECT * FROM todod_lock_read(\(base), \(limit))", logger: logger)
+                .flatMapThrowing { result in
+                    do {
+                        return try self.checkedTransactions(in: result, after: base, identity: identity)
+                    } catch {
+                        self.unlock()
+                        throw error
+                    }
+                }
         }
     }
 
@@ -97,21 +122,21 @@ final class LoopConnection: Sendable {
         }
     }
 
-    private static func transactions(
-        on connection: PostgresConnection, after revision: Int, limit: Int, logger: Logger
-    ) -> EventLoopFuture<[StoredTransaction]> {
-        connection.query(
-            "SELECT revision, instance, cause::text, change::text FROM change_log WHERE revision > \(revision) ORDER BY revision LIMIT \(limit)",
-            logger: logger
-        ).flatMapThrowing { try transactions(in: $0) }
-    }
-
-    /// Rows of the change log (revision, instance, cause, change) as transactions.
-    private static func transactions(in result: PostgresQueryResult) throws -> [StoredTransaction] {
-        try result.rows.map { row in
-            let (revision, instance, cause, change) = try row.decode((Int, String, String?, String).self)
-            return StoredTransaction(revision: revision, instance: instance, cause: cause, write: try StoredWrite.write(fromJSON: change))
+    /// The rows `todod_read` and `todod_lock_read` answer: the list's head
+    /// and identity, then the change log after `after`. A list that is not
+    /// the one `identity` names, or is behind `after`, is `SharedListMoved`.
+    private func checkedTransactions(in result: PostgresQueryResult, after: Int, identity: String) throws -> [StoredTransaction] {
+        var rows = result.rows.makeIterator()
+        guard let first = rows.next() else { throw SharedListMoved(change: .replaced, server: server) }
+        let (head, found, _, _, _, _) = try first.decode((Int?, String?, Int?, String?, String?, String?).self)
+        guard let head, found == identity else { throw SharedListMoved(change: .replaced, server: server) }
+        if head < after { throw SharedListMoved(change: .wentBack(from: after, to: head), server: server) }
+        var transactions: [StoredTransaction] = []
+        while let row = rows.next() {
+            let (_, _, revision, instance, cause, change) = try row.decode((Int?, String?, Int, String, String?, String).self)
+            transactions.append(StoredTransaction(revision: revision, instance: instance, cause: cause, write: try StoredWrite.write(fromJSON: change)))
         }
+        return transactions
     }
 
     /// Closes the connection (for good: the store is closing).

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import TodoModel
 import TodoStorage
@@ -18,12 +19,26 @@ extension PostgresListStore {
         }
     }
 
+    /// Instances serve the list that `--force` would replace.
+    public struct InstancesRunning: Error, CustomStringConvertible {
+        /// Each one's application name and address, from `pg_stat_activity`.
+        public var instances: [String]
+        public var description: String {
+            "\(instances.count) todod \(instances.count == 1 ? "instance serves" : "instances serve") this list ("
+                + instances.joined(separator: ", ")
+                + "); stop them first, or give --while-running: they then reload the copied list, "
+                + "each saving aside what it held that the copy lacks"
+        }
+    }
+
     /// Replaces whatever the database holds with `snapshot`, in one
-    /// transaction; refuses a list that is not empty unless `force`. The
+    /// transaction; refuses a list that is not empty unless `force`, and
+    /// one that running instances serve unless `whileRunning` too. The
     /// list gets a new epoch and starts at revision 0 with an empty change
-    /// log: instances started afterwards read it whole. Returns how many
-    /// items were copied.
-    public func replaceList(with snapshot: ListSnapshot, force: Bool) throws -> Int {
+    /// log: instances started afterwards read it whole, and those running
+    /// are told (a notification with no revision) and reload it. Returns
+    /// how many items were copied.
+    public func replaceList(with snapshot: ListSnapshot, force: Bool, whileRunning: Bool = false) throws -> Int {
         let items = try Self.jsonArray(snapshot.items)
         var steps: [String] = []
         for (stack, list) in [("undo", snapshot.history.undoSteps), ("redo", snapshot.history.redoSteps)] {
@@ -58,8 +73,12 @@ extension PostgresListStore {
                 ).decode((Int, Int).self) {
                     present = (count, revision)
                 }
-                if !force, present.items > 0 || present.revision > 0 {
-                    throw TargetNotEmpty(items: present.items, revision: present.revision)
+                if present.items > 0 || present.revision > 0 {
+                    guard force else { throw TargetNotEmpty(items: present.items, revision: present.revision) }
+                    if !whileRunning {
+                        let running = try await Self.runningInstances(connection, logger)
+                        if !running.isEmpty { throw InstancesRunning(instances: running) }
+                    }
                 }
                 for table in ["item", "history_step", "view_setting", "fired_reminder", "desktop_reminder", "change_log"] {
                     try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: logger)
@@ -90,6 +109,7 @@ extension PostgresListStore {
                     UPDATE list_head SET list_id = \(listID), epoch = gen_random_uuid()::text, revision = 0, next_id = \(nextID)
                     WHERE id = 1
                     """, logger: logger)
+                try await connection.query("SELECT pg_notify('todod', 'replaced')", logger: logger)
                 try await connection.query("COMMIT", logger: logger)
             } catch {
                 _ = try? await connection.query("ROLLBACK", logger: logger)
@@ -99,11 +119,23 @@ extension PostgresListStore {
         }
     }
 
-    /// An undo step the source cannot read back: copying it would lose it.
-    public struct UnreadableStep: Error, CustomStringConvertible {
-        public var step: String
-        public var reason: String
-        public var description: String { "the undo step “\(step)” cannot be read back (\(reason)), so nothing was copied" }
+    /// The instances connected to this database, by the lock each holds
+    /// while it runs (`PostgresSchema.instanceLock`).
+    static func runningInstances(_ connection: PostgresConnection, _ logger: Logger) async throws -> [String] {
+        let (classid, objid) = PostgresSchema.instanceLockRow
+        var found: [String] = []
+        for try await (name, address) in try await connection.query(
+            """
+            SELECT coalesce(nullif(a.application_name, ''), 'todod'), coalesce(host(a.client_addr), 'local socket')
+            FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+            WHERE l.locktype = 'advisory' AND l.granted AND l.classid = \(classid)::oid AND l.objid = \(objid)::oid AND l.objsubid = 1
+              AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND l.pid <> pg_backend_pid()
+            ORDER BY a.backend_start
+            """, logger: logger
+        ).decode((String, String).self) {
+            found.append("\(name) from \(address)")
+        }
+        return found
     }
 
     private static func jsonArray<Element: Encodable>(_ elements: [Element]) throws -> String {

@@ -18,6 +18,19 @@ extension PostgresListStore {
         public var description: String { "the PostgreSQL server \(server) refused the connection: \(reason)" }
     }
 
+    /// The database holds no list (none of todod's tables), and todod was
+    /// not told to make one: most likely the URL names another database
+    /// than meant (the maintenance database `postgres`). Making a list
+    /// there would take edits into a list nobody else sees.
+    public struct NoListHere: Error, CustomStringConvertible {
+        public var server: String
+        public var database: String
+        public var description: String {
+            "the database “\(database)” (\(server)) holds no todod list. If the store URL names the wrong database, fix it; "
+                + "to make a new shared list there, run `todod init-store URL` (or start todod with --init-store, or copy a list in with `todod migrate`)"
+        }
+    }
+
     /// todod may not open a network socket at all (EAFNOSUPPORT): under
     /// systemd, todod.service's sandbox allows Unix sockets only, unless
     /// the drop-in that lets it reach a server over TCP is installed.

@@ -35,8 +35,8 @@ public final class PostgresListStore: SharedListStore {
     public let instance: String
     /// How the server is named in errors and the journal (no secrets).
     public let server: String
-    private let configuration: PostgresConnection.Configuration
-    private let timeout: Double
+    let configuration: PostgresConnection.Configuration
+    let timeout: Double
     private let logger: Logger
     /// NIO's process-wide group, never shut down: a connection closed late
     /// (the watcher's, as its task ends) still has a loop to close on.
@@ -47,11 +47,20 @@ public final class PostgresListStore: SharedListStore {
     private let listener = Mutex<Task<Void, Never>?>(nil)
     private let syncLease = Mutex<SyncLease?>(nil)
     private let nextConnectionID = Atomic<Int>(1)
+    /// Which list this instance holds (`todod_identity()`), as last loaded:
+    /// commits and reads are checked against it.
+    let identity = Mutex<String>("")
+    private let loadedListID = Mutex<String>("")
+    /// The identity of the list as last loaded (`ListSnapshot.listID`).
+    public var listID: String { loadedListID.withLock { $0 } }
 
-    /// Connects, creates or migrates the tables, and checks the list is readable.
+    /// Connects, migrates the tables, and checks the list is readable. A
+    /// database without todod's tables is refused (`NoListHere`) unless
+    /// `createsList`: a new shared list is made on purpose (`todod
+    /// --init-store`, `todod migrate`), not by a mistyped database name.
     public init(
         configuration: PostgresConnection.Configuration, server: String, instance: String, timeout: Double = 10,
-        logger: Logger = Logger(label: "todod.postgres")
+        createsList: Bool = false, logger: Logger = Logger(label: "todod.postgres")
     ) throws {
         self.configuration = configuration
         self.server = server
@@ -60,7 +69,14 @@ public final class PostgresListStore: SharedListStore {
         self.logger = logger
         // Refused here (a wrong password) is a setting to fix; later, the same is an outage.
         _ = try open()
-        try migrate()
+        try migrate(createsList: createsList)
+        // The list it opened; `loadShared` reads it again with the items.
+        let opened = try withConnection { connection, logger in
+            var found = ""
+            for try await text in try await connection.query("SELECT todod_identity()", logger: logger).decode(String.self) { found = text }
+            return found
+        }
+        identity.withLock { $0 = opened }
     }
 
     deinit {
@@ -209,63 +225,6 @@ public final class PostgresListStore: SharedListStore {
         return String(describing: error)
     }
 
-    // MARK: Schema
-
-    /// Creates the tables or brings them up to this version, in one
-    /// transaction under the migration lock, so instances started together
-    /// on a new database take turns: the first creates everything, and the
-    /// others wait for its commit, then find nothing left to do. The lock
-    /// comes before anything looks at or creates a table, the version's
-    /// own included: `CREATE TABLE IF NOT EXISTS` run by two sessions at
-    /// once can still fail with a duplicate key in PostgreSQL's catalogue.
-    ///
-    /// A migration of a long list, or the wait for another instance's, may
-    /// take longer than a statement's time limit: it has `migrationSeconds`.
-    private func migrate() throws {
-        try withConnection(seconds: max(timeout, Self.migrationSeconds)) { connection, logger in
-            try await connection.query("BEGIN", logger: logger)
-            do {
-                try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", logger: logger)
-                try await connection.query(
-                    "CREATE TABLE IF NOT EXISTS todod_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-                    logger: logger)
-                var current = 0
-                for try await version in try await connection.query("SELECT coalesce(max(version), 0) FROM todod_schema", logger: logger)
-                    .decode(Int.self)
-                {
-                    current = version
-                }
-                guard current <= PostgresSchema.version else {
-                    throw SchemaTooNew(found: current, known: PostgresSchema.version)
-                }
-                for version in (current + 1)..<(PostgresSchema.version + 1) {
-                    for statement in PostgresSchema.migrations[version - 1] {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                    }
-                    try await connection.query("INSERT INTO todod_schema (version) VALUES (\(version))", logger: logger)
-                }
-                try await connection.query("COMMIT", logger: logger)
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
-            }
-        }
-    }
-
-    /// How long creating or migrating the tables may take, the wait for
-    /// another instance's included.
-    static let migrationSeconds: Double = 120
-
-    /// The database was made by a newer todod: opening it could lose what
-    /// that version stores.
-    public struct SchemaTooNew: Error, CustomStringConvertible {
-        public var found: Int
-        public var known: Int
-        public var description: String {
-            "the database's tables are at version \(found), made by a newer todod; this one knows up to version \(known)"
-        }
-    }
-
     // MARK: Reading
 
     public func loadShared() throws -> SharedSnapshot {
@@ -273,7 +232,7 @@ public final class PostgresListStore: SharedListStore {
             // One snapshot for every table: the list exactly at `revision`.
             try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             do {
-                let loaded = try await Self.read(connection, logger)
+                let loaded = try await self.read(connection, logger)
                 try await connection.query("COMMIT", logger: logger)
                 return loaded
             } catch {
@@ -283,12 +242,12 @@ public final class PostgresListStore: SharedListStore {
         }
     }
 
-    private static func read(_ connection: PostgresConnection, _ logger: Logger) async throws -> SharedSnapshot {
-        var head: (listID: String, epoch: String, revision: Int, nextID: Int64)?
+    private func read(_ connection: PostgresConnection, _ logger: Logger) async throws -> SharedSnapshot {
+        var head: (listID: String, epoch: String, revision: Int, nextID: Int64, identity: String)?
         for try await row in try await connection.query(
-            "SELECT list_id, epoch, revision, next_id FROM list_head WHERE id = 1", logger: logger
-        ).decode((String, String, Int, Int64).self) {
-            head = (row.0, row.1, row.2, row.3)
+            "SELECT list_id, epoch, revision, next_id, todod_identity() FROM list_head WHERE id = 1", logger: logger
+        ).decode((String, String, Int, Int64, String).self) {
+            head = (row.0, row.1, row.2, row.3, row.4)
         }
         guard let head else { throw MissingHead() }
         var items: [TodoItem] = []
@@ -331,6 +290,8 @@ public final class PostgresListStore: SharedListStore {
         let snapshot = ListSnapshot(
             items: items, nextID: TodoID(head.nextID), history: UndoHistory(undoSteps: undo, redoSteps: redo),
             viewSettings: views, firedReminders: fired, listID: head.listID, desktopReminders: desktop)
+        identity.withLock { $0 = head.identity }
+        loadedListID.withLock { $0 = head.listID }
         return SharedSnapshot(snapshot: snapshot, epoch: head.epoch, revision: head.revision)
     }
 
@@ -347,7 +308,7 @@ public final class PostgresListStore: SharedListStore {
         } catch {
             return loop.makeFailedFuture(error)
         }
-        return connection(on: loop).commit(text, after: base, instance: instance)
+        return connection(on: loop).commit(text, after: base, instance: instance, identity: identity.withLock { $0 })
     }
 
     /// The batch as `todod_commit` takes it: `[{"cause": …, "write": …}]`.
@@ -361,11 +322,11 @@ public final class PostgresListStore: SharedListStore {
     }
 
     public func transactions(after revision: Int, limit: Int, on loop: any EventLoop) -> EventLoopFuture<[StoredTransaction]> {
-        connection(on: loop).transactions(after: revision, limit: limit)
+        connection(on: loop).transactions(after: revision, limit: limit, identity: identity.withLock { $0 })
     }
 
     public func lock(after base: Int, limit: Int, on loop: any EventLoop) -> EventLoopFuture<[StoredTransaction]> {
-        connection(on: loop).lock(after: base, limit: limit)
+        connection(on: loop).lock(after: base, limit: limit, identity: identity.withLock { $0 })
     }
 
     public func unlock(on loop: any EventLoop) {
@@ -396,6 +357,7 @@ public final class PostgresListStore: SharedListStore {
                 do {
                     let connection = try await PostgresConnection.connect(on: loop, configuration: configuration, id: 0, logger: logger)
                     defer { Self.close(connection) }
+                    try await connection.query("SELECT pg_advisory_lock_shared(\(PostgresSchema.instanceLock))", logger: logger)
                     let notifications = try await connection.listen("todod")
                     if announcedLoss {
                         // Whatever was committed while no one listened is in the change log.
@@ -404,7 +366,8 @@ public final class PostgresListStore: SharedListStore {
                     }
                     delay = 0.1
                     for try await notification in notifications {
-                        if let revision = Int(notification.payload) { announce(revision) }
+                        // `todod migrate` announces a list copied over this one with no revision: read it.
+                        announce(Int(notification.payload))
                     }
                 } catch {
                     if Task.isCancelled { return }

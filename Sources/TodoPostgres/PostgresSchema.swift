@@ -19,6 +19,13 @@ enum PostgresSchema {
     static let headLock: Int64 = 0x746F_646F_6400_0002
     /// The advisory lock the instance that syncs with a calendar server holds (`SyncLease`).
     static let syncLock: Int64 = 0x746F_646F_6400_0003
+    /// Held shared by every running instance, on the connection it listens
+    /// on, for as long as it runs: `todod migrate --force` counts its
+    /// holders in `pg_locks` (whatever each calls itself in `pg_stat_activity`)
+    /// and refuses to copy a list over instances that serve it.
+    static let instanceLock: Int64 = 0x746F_646F_6400_0004
+    /// How `pg_locks` names `instanceLock`: its high and low 32 bits.
+    static let instanceLockRow = (classid: instanceLock >> 32, objid: instanceLock & 0xFFFF_FFFF)
 
     static let migrations: [[String]] = [
         // 1: the list.
@@ -96,7 +103,86 @@ enum PostgresSchema {
             "ALTER TABLE list_head ADD COLUMN undo_floor bigint NOT NULL DEFAULT 0",
             applyWriteFunction,
         ],
+        // 5: an instance notices that the list it follows is no longer the
+        // one it holds: a backup restored under it (the revision went back,
+        // or a new database with new tables), or a list copied over it
+        // (`todod migrate --force`, a new epoch). Reads and the head lock
+        // also answer with the list's head and identity, and a commit is
+        // stored only into the list it was planned on. New functions beside
+        // the old ones, which instances of the version before still call.
+        // And the lists merged in (`todod migrate --merge`), so that the
+        // same one is not merged twice by mistake.
+        [
+            identityFunction,
+            readFunction,
+            checkedLockFunction,
+            checkedCommitFunction,
+            "CREATE TABLE merged_list (list_id text PRIMARY KEY, source text NOT NULL, merged_at timestamptz NOT NULL DEFAULT now())",
+        ],
     ]
+
+    /// Which list the database holds, as one text: the list's identity and
+    /// epoch, and the oids of the head table and the database. A backup
+    /// restored brings back the same list and epoch, but into tables made
+    /// anew (a new oid), so an instance that held the list before knows it
+    /// is not the list it held, even where the revision has caught up
+    /// again. A copy made with `todod migrate` has a new epoch.
+    static let identityFunction = """
+        CREATE FUNCTION todod_identity() RETURNS text
+        LANGUAGE sql STABLE AS $$
+            SELECT h.list_id || ' ' || h.epoch || ' ' || 'list_head'::regclass::oid::text || ' ' || d.oid::text
+            FROM list_head h, pg_database d WHERE h.id = 1 AND d.datname = current_database()
+        $$
+        """
+
+    /// The change log after `p_after` (at most `p_limit` rows), after a
+    /// first row with the list's revision and identity and nothing else.
+    static let readFunction = """
+        CREATE FUNCTION todod_read(p_after bigint, p_limit bigint)
+            RETURNS TABLE (head bigint, identity text, revision bigint, instance text, cause text, change text)
+        LANGUAGE plpgsql STABLE AS $$
+        BEGIN
+            RETURN QUERY SELECT h.revision, todod_identity(), NULL::bigint, NULL::text, NULL::text, NULL::text
+                FROM list_head h WHERE h.id = 1;
+            RETURN QUERY SELECT NULL::bigint, NULL::text, l.revision, l.instance, l.cause::text, l.change::text FROM change_log l
+                WHERE l.revision > p_after ORDER BY l.revision LIMIT p_limit;
+        END
+        $$
+        """
+
+    /// `todod_lock`, answering as `todod_read` does: the head and identity
+    /// read under the lock, then the change log. (The read is a statement
+    /// of its own, so its snapshot is taken once the lock is held.)
+    static let checkedLockFunction = """
+        CREATE FUNCTION todod_lock_read(p_after bigint, p_limit bigint)
+            RETURNS TABLE (head bigint, identity text, revision bigint, instance text, cause text, change text)
+        LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM * FROM todod_lock(p_after, 0);
+            RETURN QUERY SELECT * FROM todod_read(p_after, p_limit);
+        END
+        $$
+        """
+
+    /// `todod_commit` into the list `p_identity` names only: NULL, with
+    /// nothing stored (and the head lock let go of), when the database now
+    /// holds another.
+    static let checkedCommitFunction = """
+        CREATE FUNCTION todod_commit(p_base bigint, p_instance text, p_undo_limit bigint, p_batch jsonb, p_identity text)
+            RETURNS bigint
+        LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_advisory_xact_lock(\(headLock));
+            IF todod_identity() IS DISTINCT FROM p_identity THEN
+                IF current_setting('todod.holds_lock', true) = 'on' THEN
+                    PERFORM todod_unlock();
+                END IF;
+                RETURN NULL;
+            END IF;
+            RETURN todod_commit(p_base, p_instance, p_undo_limit, p_batch);
+        END
+        $$
+        """
 
     /// Stores one transaction's write (`StoredWrite` JSON) in the tables,
     /// and returns the largest id of an item it stores (0 if none), which

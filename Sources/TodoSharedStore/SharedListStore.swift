@@ -53,6 +53,13 @@ public protocol SharedListStore: ListStore {
     /// (its session ends), and another takes it within seconds.
     func holdsSyncLease() -> Bool
 
+    /// Gives the list a new epoch if it still has `epoch`: called when the
+    /// list went back (a backup restored), before reloading it, so that
+    /// clients do not resume on revisions that now mean other changes.
+    /// The next id becomes at least `nextID`, so that what the instance
+    /// saves aside keeps ids that no new item takes.
+    func startNewHistory(replacing epoch: String, nextID: Int64) throws
+
     /// Stops watching and closes the store's connections.
     func close()
 }

@@ -17,17 +17,17 @@ import TodoViewState
 /// one fsync covers every edit that arrived meanwhile; the result is the same
 /// durability as `synchronous = FULL` at a fraction of the syncs.
 public final class SQLiteTodoStore: ListStore {
-    private let database: DatabaseQueue
+    let database: DatabaseQueue
     /// The write-ahead log's path (nil for an in-memory database).
     private let logPath: String?
     private let logDescriptor = Mutex<Int32>(-1)
     private let resumeRecordPending = Mutex(false)
     /// The statements of the write path, prepared once (see `WriteStatements`).
-    private let statements = WriteStatements()
+    let statements = WriteStatements()
     /// Whether the redo stack may hold steps; nil when not known yet. A new
     /// step clears the stack, and without an index on `stack` finding its
     /// rows reads the whole history, so that is done only when there can be any.
-    private let redoState = Mutex<Bool?>(nil)
+    let redoState = Mutex<Bool?>(nil)
     /// Undo steps stored as JSON (before the binary form, `StoredStep`):
     /// dates in milliseconds.
     private static let decoder: JSONDecoder = {

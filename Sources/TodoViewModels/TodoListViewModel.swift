@@ -151,6 +151,9 @@ public final class TodoListViewModel {
 
     public var itemCount: Int { collection.count }
 
+    /// The id the next new item takes.
+    public var nextID: TodoID { collection.nextID }
+
     /// Everything the store should hold now: for tests that check memory and
     /// store agree, and for copying a list.
     public var snapshot: ListSnapshot {
@@ -188,6 +191,12 @@ public final class TodoListViewModel {
     public func state(of id: ViewID) -> TodoListState? {
         guard let view = views[id] else { return nil }
         return TodoListState(properties: properties(of: view), rows: rows(of: view, now: clock.currentTime()))
+    }
+
+    /// The views clients opened with definitions of their own: what a list
+    /// reloaded whole opens again for them.
+    public var ownViewDefinitions: [ViewID: ViewDefinition] {
+        views.filter { if case .own = $0.key { true } else { false } }.mapValues(\.definition)
     }
 
     /// The named views, by name, with each one's definition and counts.

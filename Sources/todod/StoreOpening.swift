@@ -13,11 +13,13 @@ struct OpenedStore {
     var finish: () throws -> Void
     var close: () -> Void
 
-    /// Opens the store `text` names, or todos.sqlite in `dataDirectory`.
+    /// Opens the store `text` names, or todos.sqlite in `dataDirectory`. A
+    /// PostgreSQL database that holds no list yet gets one only when
+    /// `createsSharedList` (`--init-store`).
     /// Errors are meant for the journal, and name what to fix.
     static func open(
-        _ text: String?, dataDirectory: String, instance: String, environment: [String: String], patience: Double = 60,
-        waiting: (String) -> Void = { _ in }, logger: Logger
+        _ text: String?, dataDirectory: String, instance: String, environment: [String: String], createsSharedList: Bool = false,
+        patience: Double = 60, waiting: (String) -> Void = { _ in }, logger: Logger
     ) throws -> OpenedStore {
         let location: StoreLocation
         if let text {
@@ -37,7 +39,7 @@ struct OpenedStore {
                 if let warning { logger.warning("\(warning)") }
                 return try PostgresListStore(
                     configuration: try server.configuration(password: password), server: location.description, instance: instance,
-                    logger: logger)
+                    createsList: createsSharedList, logger: logger)
             }
             return OpenedStore(store: store, location: location.description, finish: {}, close: { store.close() })
         }

@@ -27,7 +27,7 @@ struct Todod: AsyncParsableCommand {
             saves everything before exiting.
             """,
         version: VersionText.full,
-        subcommands: [Migrate.self]
+        subcommands: [Migrate.self, InitStore.self]
     )
 
     @Option(help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
@@ -86,6 +86,11 @@ struct Todod: AsyncParsableCommand {
         var store: String?
         @Option(help: ArgumentHelp(DaemonSettings.Name.instance.help, valueName: DaemonSettings.Name.instance.valueName))
         var instance: String?
+        @Flag(
+            help: ArgumentHelp(
+                "Create a new shared list in the PostgreSQL database --store names, if it holds none, then serve it.",
+                discussion: "Without it, todod refuses a database that holds no list: a mistyped database name must not start an empty list."))
+        var initStore = false
     }
 
     struct Desktop: ParsableArguments {
@@ -191,7 +196,8 @@ struct Todod: AsyncParsableCommand {
         do {
             opened = try OpenedStore.open(
                 settings.store, dataDirectory: configuration.dataDirectory, instance: settings.instance ?? OpenedStore.hostName,
-                environment: ProcessInfo.processInfo.environment, waiting: { notifier.status($0) }, logger: logger)
+                environment: ProcessInfo.processInfo.environment, createsSharedList: sharing.initStore,
+                waiting: { notifier.status($0) }, logger: logger)
         } catch let problem as DatabaseIntegrity.Problem {
             logger.critical("\(problem)")
             throw ExitCode(71)  // EX_OSERR: nothing was served, nothing written
@@ -202,6 +208,12 @@ struct Todod: AsyncParsableCommand {
         } catch let refused as PostgresListStore.ConnectionRefused {
             try await Self.refuseToStart("\(refused). Fix that, then run `systemctl --user restart todod`", notifier: notifier, logger: logger) {
                 logger.critical("cannot open the store: \(refused)")
+            }
+        } catch let missing as PostgresListStore.NoListHere {
+            try await Self.refuseToStart(
+                "\(missing). Then run `systemctl --user restart todod`", notifier: notifier, logger: logger
+            ) {
+                logger.critical("\(missing)")
             }
         } catch let forbidden as PostgresListStore.NetworkForbidden {
             // Waiting does not change a sandbox.
@@ -244,12 +256,19 @@ struct Todod: AsyncParsableCommand {
                     // which reloads exactly what is on disk.
                     logger.critical("syncing the database failed; exiting", metadata: ["error": "\(error)"])
                     Foundation.exit(74)  // EX_IOERR
-                })
+                },
+                noticed: { [location = opened.location] message, level in logger.log(level: level, "\(message)", metadata: ["store": "\(location)"]) },
+                asideDirectory: configuration.dataDirectory)
         } catch {
             logger.critical("cannot load the store", metadata: ["store": "\(opened.location)", "error": "\(error)"])
             throw ExitCode(error is StoreUnavailable ? 69 : 71)  // nothing was served, nothing written
         }
         host.startWatchingStore()
+        if let shared = store as? PostgresListStore,
+            let notice = Self.localListNotice(path: configuration.databasePath, shared: shared, storeURL: opened.location)
+        {
+            host.tell(notice)
+        }
         status.countFrom { await host.statusCounts() }
         let server = TodoServer(configuration: configuration, owner: host, notifier: notifier, status: status, logger: logger)
         let reloader = SettingsReloader(

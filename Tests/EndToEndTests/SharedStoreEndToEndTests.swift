@@ -19,7 +19,7 @@ import Testing
     /// A started instance named `name` on `database`.
     func instance(_ name: String, database: String) async throws -> DaemonProcess {
         let daemon = try DaemonProcess()
-        daemon.arguments = ["--store", cluster.tcpURL(database: database), "--instance", name]
+        daemon.arguments = ["--store", cluster.tcpURL(database: database), "--instance", name, "--init-store"]
         daemon.environment = ["PGPASSFILE": cluster.passwordFile]
         try await daemon.start()
         return daemon
@@ -137,7 +137,7 @@ import Testing
         let database = try cluster.createDatabase("start")
         try cluster.stop()
         let waiting = try DaemonProcess()
-        waiting.arguments = ["--store", cluster.tcpURL(database: database), "--instance", "early"]
+        waiting.arguments = ["--store", cluster.tcpURL(database: database), "--instance", "early", "--init-store"]
         waiting.environment = ["PGPASSFILE": cluster.passwordFile]
         // The server comes up once todod says it waits for it.
         try await waiting.start(onceLogShows: "waiting for the store") { try cluster.start() }
@@ -164,7 +164,7 @@ import Testing
                 try "127.0.0.1:\(cluster.port):*:\(cluster.user):\(cluster.password)\n".write(to: file, atomically: true, encoding: .utf8)
                 chmod(file.path, mode)
             }
-            without.arguments = ["--store", cluster.tcpURL(database: database), "--instance", "without"]
+            without.arguments = ["--store", cluster.tcpURL(database: database), "--instance", "without", "--init-store"]
             without.environment = ["PGPASSFILE": file.path]
             let began = ContinuousClock.now
             #expect(try await without.startExpectingRefusal() == 78, "\(without.log.text)")
@@ -198,7 +198,7 @@ import Testing
 
         let url = "postgres://\(cluster.user)@127.0.0.1:\(cluster.port)/\(database)"
         let preferring = try DaemonProcess()
-        preferring.arguments = ["--store", url, "--instance", "tls"]
+        preferring.arguments = ["--store", url, "--instance", "tls", "--init-store"]
         preferring.environment = ["PGPASSFILE": cluster.passwordFile]
         try await preferring.start()
         #expect(try await todoctl("add", "over TLS", socket: preferring.socket).status == 0)
@@ -207,14 +207,14 @@ import Testing
         #expect((Int(encrypted.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 1, "no TLS connection: \(encrypted)")
 
         let verifying = try DaemonProcess()
-        verifying.arguments = ["--store", url + "?sslmode=verify-full&sslrootcert=\(trusted)", "--instance", "verified"]
+        verifying.arguments = ["--store", url + "?sslmode=verify-full&sslrootcert=\(trusted)", "--instance", "verified", "--init-store"]
         verifying.environment = ["PGPASSFILE": cluster.passwordFile]
         try await verifying.start()
         #expect(try await todoctl("ls", socket: verifying.socket).stdout.contains("over TLS"))
 
         // The system's authorities do not know this certificate: refused, not waited out.
         let untrusting = try DaemonProcess()
-        untrusting.arguments = ["--store", url + "?sslmode=verify-full", "--instance", "untrusting"]
+        untrusting.arguments = ["--store", url + "?sslmode=verify-full", "--instance", "untrusting", "--init-store"]
         untrusting.environment = ["PGPASSFILE": cluster.passwordFile]
         #expect(try await untrusting.startExpectingRefusal() == 78, "\(untrusting.log.text)")
         #expect(untrusting.log.text.contains("refused the connection"), "\(untrusting.log.text)")

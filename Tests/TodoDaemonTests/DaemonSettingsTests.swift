@@ -48,5 +48,8 @@ import Testing
     @Test func theStatusLineCountsItemsClientsAndSubscriptions() {
         #expect(StatusReporter.text(items: 1, clients: 0, subscriptions: 2) == "1 item, 0 clients, 2 subscriptions")
         #expect(StatusReporter.text(items: 42, clients: 1, subscriptions: 1) == "42 items, 1 client, 1 subscription")
+        #expect(
+            StatusReporter.text(items: 3, clients: 2, subscriptions: 1, notices: 1)
+                == "3 items, 2 clients, 1 subscription; 1 notice to read: todoctl status")
     }
 }

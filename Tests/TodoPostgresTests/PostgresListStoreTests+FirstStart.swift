@@ -48,7 +48,7 @@ extension PostgresListStoreTests {
                 go.wait()
                 let result = Result<String, any Error> {
                     let store = try PostgresListStore(
-                        configuration: configuration, server: "test cluster", instance: "instance \(index)", timeout: 60)
+                        configuration: configuration, server: "test cluster", instance: "instance \(index)", timeout: 60, createsList: true)
                     defer { store.close() }
                     return try store.loadShared().epoch
                 }

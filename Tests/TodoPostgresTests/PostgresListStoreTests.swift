@@ -31,7 +31,7 @@ import TodoViewState
     }
 
     func store(_ database: String, instance: String = "laptop") throws -> PostgresListStore {
-        try PostgresListStore(configuration: configuration(database), server: "test cluster", instance: instance, timeout: 30)
+        try PostgresListStore(configuration: configuration(database), server: "test cluster", instance: instance, timeout: 30, createsList: true)
     }
 
     /// Two instances' stores on one new database's list.

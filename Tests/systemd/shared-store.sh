@@ -111,6 +111,9 @@ check "it allows AF_INET and AF_INET6" \
 check "it lifts todod.service's IPAddressDeny=any" is "$(property todod.service IPAddressDeny)" ""
 echo "  info network-online.target in the user manager: $(systemctl --user show -p LoadState --value network-online.target)"
 check "the service has not started yet" is "$(property todod.service ActiveState)" inactive
+# Making the shared list is a step of its own: todod refuses a database without one.
+check "todod init-store makes the shared list" grep -q "is ready (empty)" < <("$stage/bin/todod" init-store "$store_url" 2>&1)
+check "…whose tables are there" is "$(pg_cluster_psql "SELECT count(*) FROM pg_tables WHERE tablename = 'item'" "$database")" 1
 added=false
 todoctl add "shared milk" >/dev/null 2>"$HOME/add.err" && added=true
 check "the first todoctl add starts todod through the socket" $added

@@ -30,7 +30,7 @@ struct SharedList {
     /// `dataDirectory`: one that outlives this process, for a restart.
     func start(_ name: String, dataDirectory: URL? = nil) throws -> ServerProcess {
         try ServerProcess.todod(
-            in: parent, arguments: ["--store", cluster.tcpURL(database: database), "--instance", name],
+            in: parent, arguments: ["--store", cluster.tcpURL(database: database), "--instance", name, "--init-store"],
             dataDirectory: dataDirectory)
     }
 

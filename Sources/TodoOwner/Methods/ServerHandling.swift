@@ -21,6 +21,6 @@ extension OwnerState {
             server: server.version, protocol: ServerHello.protocolVersion, epoch: epoch, revision: publishedRevision,
             items: viewModel.itemCount, connections: connections.count, subscriptions: subscriptions.count,
             uptimeSeconds: Int(now().timeIntervalSince(server.startedAt)), dataFile: server.dataFile, list: viewModel.listID,
-            store: isShared ? "postgres" : "sqlite", instance: instance, stale: !storeReachable)
+            store: isShared ? "postgres" : "sqlite", instance: instance, stale: !storeReachable, notices: notices)
     }
 }

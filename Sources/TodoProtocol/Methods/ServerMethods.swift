@@ -34,6 +34,11 @@ public enum ServerStatus: RPCMethod {
         /// (the sync's agreed versions) keys it by this, so that it never
         /// takes one list's state for another's.
         public var list: String
+        /// What the operator should know about the list, a sentence each: a
+        /// shared list replaced under this instance (and where what it held
+        /// was saved), a list of this machine's own left behind when it
+        /// moved to a shared store. Empty when all is well.
+        public var notices: [String]
         public var `protocol`: String
         public var revision: Int
         public var server: String
@@ -48,9 +53,10 @@ public enum ServerStatus: RPCMethod {
         public init(
             server: String, protocol: String, epoch: String, revision: Int, items: Int, connections: Int,
             subscriptions: Int, uptimeSeconds: Int, dataFile: String, list: String, store: String = "sqlite", instance: String? = nil,
-            stale: Bool = false
+            stale: Bool = false, notices: [String] = []
         ) {
             self.list = list
+            self.notices = notices
             self.store = store
             self.instance = instance
             self.stale = stale
@@ -66,7 +72,7 @@ public enum ServerStatus: RPCMethod {
         }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case connections, dataFile, epoch, instance, items, list, `protocol`, revision, server, stale, store, subscriptions, uptimeSeconds
+            case connections, dataFile, epoch, instance, items, list, notices, `protocol`, revision, server, stale, store, subscriptions, uptimeSeconds
         }
 
         static func schema(of key: CodingKeys) -> KeySchema {
@@ -75,6 +81,7 @@ public enum ServerStatus: RPCMethod {
             case .dataFile, .epoch, .list, .`protocol`, .server: .required(String.wireType.schema)
             case .instance: .required(String?.wireType.schema)
             case .stale: .required(Bool.wireType.schema)
+            case .notices: .required([String].wireType.schema)
             case .store: .required(["enum": ["sqlite", "postgres"]])
             }
         }

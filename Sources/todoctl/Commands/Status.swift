@@ -25,7 +25,7 @@ struct Status: AsyncParsableCommand {
         var store = status.dataFile
         if let instance = status.instance { store += " (shared; this instance: \(instance))" }
         if status.stale { store += ", unreachable: serving reads from memory, refusing edits" }
-        let rows: [(String, String)] = [
+        var rows: [(String, String)] = [
             ("server", "\(status.server) (protocol \(status.protocol))"),
             ("socket", todoctl.connection.socket),
             ("data", store),
@@ -35,6 +35,8 @@ struct Status: AsyncParsableCommand {
             ("uptime", Self.duration(status.uptimeSeconds)),
             ("revision", "\(status.revision) (epoch \(status.epoch))"),
         ]
+        // Last, where the eye ends: what needs the operator's decision.
+        rows += status.notices.map { ("notice", $0) }
         for (label, value) in rows {
             let heading = label + ":"
             print(heading + String(repeating: " ", count: max(0, 9 - heading.count)) + " \(value)")

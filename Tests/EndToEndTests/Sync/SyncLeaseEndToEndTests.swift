@@ -14,7 +14,7 @@ final class SyncLeaseEndToEndTests {
 
     func instance(_ name: String, database: String) async throws -> DaemonProcess {
         let daemon = try DaemonProcess()
-        daemon.arguments = ["--store", cluster.tcpURL(database: database), "--instance", name]
+        daemon.arguments = ["--store", cluster.tcpURL(database: database), "--instance", name, "--init-store"]
         daemon.environment = ["PGPASSFILE": cluster.passwordFile]
         try await daemon.start()
         return daemon
