@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "TodoStorage",
             dependencies: [
-                "TodoModel", "TodoViewState", "TodoViewModels", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift"),
+                "TodoModel", "TodoViewState", "TodoViewModels", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for what GRDB does not wrap: a read-only check
                 // before opening, keeping the WAL files (SQLITE_FCNTL_PERSIST_WAL).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -147,8 +147,7 @@ let package = Package(
         .target(
             name: "TodoDaemon",
             dependencies: [
-                "TodoModel", "TodoOwner", "TodoStorage", "TodoSharedStore", "TodoViewState", "TodoViewModels", "TodoInterchange",
-                "TodoProtocol", "SystemdSupport", "BuildInfo",
+                "TodoModel", "TodoOwner", "TodoStorage", "TodoSharedStore", "TodoViewModels", "TodoProtocol", "SystemdSupport", "BuildInfo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -258,16 +257,17 @@ let package = Package(
         // In-process with an injected clock: no store, no GRDB.
         .testTarget(
             name: "TodoViewModelsTests", dependencies: ["TodoViewModels", "TodoViewState", "TodoModel", "TodoInterchange", "TestSupport"]),
-        .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TodoViewState", "TodoModel", "TestSupport"]),
+        .testTarget(name: "TodoProtocolTests", dependencies: ["TodoProtocol", "TodoViewState", "TodoModel", "CanonicalJSON", "TestSupport"]),
         .testTarget(
             name: "TodoDaemonTests",
             dependencies: [
-                "TodoDaemon", "TodoOwner", "TodoStorage", "TodoProtocol", "TodoViewState", "TodoViewModels", "TodoModel",
+                "TodoDaemon", "TodoStorage", "TodoProtocol", "TodoViewState", "TodoViewModels", "TodoModel",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The owner's state machine driven bare: no event loop, socket or disk.
         .testTarget(
-            name: "TodoOwnerTests", dependencies: ["TodoOwner", "TodoProtocol", "TodoStorage", "TodoViewModels", "TestSupport"]),
+            name: "TodoOwnerTests",
+            dependencies: ["TodoOwner", "TodoProtocol", "TodoStorage", "TodoViewModels", "TodoViewState", "TodoModel", "TestSupport"]),
         // A throwaway PostgreSQL cluster (initdb in a temporary folder) for the tests that need one.
         .target(name: "PostgresTestSupport", dependencies: ["TestSupport"], path: "Tests/PostgresTestSupport"),
         // Real CalDAV servers (Radicale, Xandikos) started per test on
