@@ -127,7 +127,7 @@ public actor SyncService {
     /// step further), recording how it went.
     @discardableResult
     func sync(_ list: LocalList, pollServer: Bool) async throws -> Bool {
-        let attempt = Self.preciseStamp.string(from: Date())
+        let attempt = Self.preciseStamp.format(Date())
         try state.setMeta(["lastAttempt": attempt])
         defer { try? state.setMeta(["roundEnded": attempt]) }
         do {
@@ -291,11 +291,8 @@ public actor SyncService {
     }
 
     /// To the millisecond: `sync now` tells one round's start from the next.
-    nonisolated(unsafe) private static let preciseStamp: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
-    }()
+    /// (A format style is a value: safe to share, unlike a formatter.)
+    private static let preciseStamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     private static func clock(_ date: Date) -> String {
         let formatter = DateFormatter()
