@@ -232,8 +232,8 @@ public final class ListOwner: Sendable {
         while await turn({ $0.isSettled }) == false {
             try await Task.sleep(for: .milliseconds(5))
             if let failure = await turn({ $0.failedSync }) { throw PersistError.syncFailed(failure) }
-            if committer is SharedListCommitter, ContinuousClock.now > deadline {
-                let server = (committer as! SharedListCommitter).store.server
+            if let shared = committer as? SharedListCommitter, ContinuousClock.now > deadline {
+                let server = shared.store.server
                 await turn { state in
                     state.takeBack(
                         because: BatchWriteError(
