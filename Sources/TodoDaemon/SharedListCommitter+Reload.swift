@@ -47,6 +47,10 @@ extension SharedListCommitter {
     }
 
     private func finishReload(_ shared: SharedSnapshot, after moved: SharedListMoved, _ owner: ListOwner) {
+        // The store answered the whole list: it is in reach, even if a read
+        // before (while the database was being restored) said it was not,
+        // and edits made on the reloaded list are committed, not refused.
+        storeAnswered(owner)
         let (leftBehind, document) = owner.state.withValue { state in
             (state.itemsLeftBehind(by: shared.snapshot), state.viewModel.exportDocument(.taskwarrior, version: state.server.version))
         }

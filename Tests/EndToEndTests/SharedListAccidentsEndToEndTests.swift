@@ -65,6 +65,16 @@ import Testing
         return nil
     }
 
+    /// Waits (at most 60 s) until `socket`'s `server.status` satisfies `condition`.
+    private func waitForStatus(on socket: String, _ condition: ([String: Any]) -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if condition(try await status(socket)) { return true }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return false
+    }
+
     /// Waits (at most 60 s) until `socket` lists exactly `expected`.
     private func waitForRows(_ expected: [String], on socket: String) async throws -> [String] {
         let deadline = ContinuousClock.now + .seconds(60)
@@ -100,7 +110,15 @@ import Testing
         defer { watcher.signal(SIGTERM) }
         #expect(await watched.wait { $0.contains("five") })
 
-        try cluster.restore(database, from: backup)
+        // Dropped first, until each instance finds the store out of reach:
+        // a reload must then also find it back in reach, or every edit on
+        // the reloaded list would be refused as if it were still away.
+        try cluster.administer("dropdb", ["--force", database])
+        for daemon in [laptop, desktop, phone] {
+            #expect(try await waitForStatus(on: daemon.socket) { $0["stale"] as? Bool == true }, "\(daemon.log.text)")
+        }
+        try cluster.administer("createdb", ["-O", cluster.user, database])
+        try cluster.administer("pg_restore", ["-d", database, backup])
         let restored = ["1 one", "2 two", "3 three"]
         for daemon in [laptop, desktop, phone] {
             let said = try #require(try await notice(containing: "reloaded it", on: daemon.socket), "\(daemon.log.text)")
@@ -114,7 +132,8 @@ import Testing
         // The watcher was reset to the restored list, without reconnecting.
         #expect(await watched.wait { $0.contains("\"reset\"") && $0.components(separatedBy: "three").count > 2 }, "\(watched.text)")
         // A new item takes no id an item saved aside has.
-        #expect(try await todoctl("add", "six", socket: phone.socket).status == 0)
+        let added = try await todoctl("add", "six", socket: phone.socket)
+        #expect(added.status == 0, "\(added.stderr)")
         let after = try await waitForRows(restored + ["6 six"], on: laptop.socket)
         #expect(after == restored + ["6 six"])
         for daemon in [laptop, desktop, phone] {
