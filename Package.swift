@@ -79,10 +79,16 @@ let package = Package(
         // JSON with sorted keys, written as values encode themselves: the bytes
         // of every reply, event and stored undo step.
         .target(name: "CanonicalJSON"),
+        // What a store of the list is, whichever keeps it: the calls the owner
+        // makes (`ListStore`, `LocalListStore`), what they answer and how they
+        // fail. Without GRDB or PostgresNIO, so that the owner's logic and the
+        // PostgreSQL store link neither SQLite nor each other.
+        .target(name: "TodoStoreInterface", dependencies: ["TodoViewModels"]),
+        // The SQLite store: a list of this instance's own, through GRDB.
         .target(
             name: "TodoStorage",
             dependencies: [
-                "TodoModel", "TodoViewState", "TodoViewModels", .product(name: "GRDB", package: "GRDB.swift"),
+                "TodoModel", "TodoViewState", "TodoViewModels", "TodoStoreInterface", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for what GRDB does not wrap: a read-only check
                 // before opening, keeping the WAL files (SQLITE_FCNTL_PERSIST_WAL).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -93,14 +99,14 @@ let package = Package(
         // needs NIOCore, which neither the storage nor the owner's logic does.
         .target(
             name: "TodoSharedStore",
-            dependencies: ["TodoStorage", .product(name: "NIOCore", package: "swift-nio")]
+            dependencies: ["TodoStoreInterface", .product(name: "NIOCore", package: "swift-nio")]
         ),
         // The shared store: one list in PostgreSQL, for several todod instances
         // (`todod --store postgres://…`). Beside TodoStorage, used by the same owner.
         .target(
             name: "TodoPostgres",
             dependencies: [
-                "TodoModel", "TodoViewState", "TodoViewModels", "TodoStorage", "TodoSharedStore", "CanonicalJSON",
+                "TodoModel", "TodoViewState", "TodoViewModels", "TodoStoreInterface", "TodoSharedStore", "CanonicalJSON",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -142,12 +148,12 @@ let package = Package(
         // shell (TodoDaemon) runs it on an event loop; its tests drive it bare.
         .target(
             name: "TodoOwner",
-            dependencies: ["TodoModel", "TodoViewState", "TodoViewModels", "TodoInterchange", "TodoProtocol", "TodoStorage", "BuildInfo"]
+            dependencies: ["TodoModel", "TodoViewState", "TodoViewModels", "TodoInterchange", "TodoProtocol", "TodoStoreInterface", "BuildInfo"]
         ),
         .target(
             name: "TodoDaemon",
             dependencies: [
-                "TodoModel", "TodoOwner", "TodoStorage", "TodoSharedStore", "TodoViewModels", "TodoProtocol", "SystemdSupport", "BuildInfo",
+                "TodoModel", "TodoOwner", "TodoStoreInterface", "TodoSharedStore", "TodoViewModels", "TodoProtocol", "SystemdSupport", "BuildInfo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -171,7 +177,7 @@ let package = Package(
         .executableTarget(
             name: "todod",
             dependencies: [
-                "TodoDaemon", "TodoProtocol", "TodoPostgres", "TodoSharedStore", "TodoStorage", "SystemdSupport", "BuildInfo",
+                "TodoDaemon", "TodoProtocol", "TodoPostgres", "TodoSharedStore", "TodoStorage", "TodoStoreInterface", "SystemdSupport", "BuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -250,7 +256,7 @@ let package = Package(
         .testTarget(
             name: "TodoStorageTests",
             dependencies: [
-                "TodoStorage", "TodoModel", "TodoViewState", "TodoViewModels", "TestSupport",
+                "TodoStorage", "TodoStoreInterface", "TodoModel", "TodoViewState", "TodoViewModels", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -261,13 +267,13 @@ let package = Package(
         .testTarget(
             name: "TodoDaemonTests",
             dependencies: [
-                "TodoDaemon", "TodoStorage", "TodoProtocol", "TodoViewState", "TodoViewModels", "TodoModel",
+                "TodoDaemon", "TodoStorage", "TodoStoreInterface", "TodoProtocol", "TodoViewState", "TodoViewModels", "TodoModel",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The owner's state machine driven bare: no event loop, socket or disk.
         .testTarget(
             name: "TodoOwnerTests",
-            dependencies: ["TodoOwner", "TodoProtocol", "TodoStorage", "TodoViewModels", "TodoViewState", "TodoModel", "TestSupport"]),
+            dependencies: ["TodoOwner", "TodoProtocol", "TodoStoreInterface", "TodoViewModels", "TodoViewState", "TodoModel", "TestSupport"]),
         // A throwaway PostgreSQL cluster (initdb in a temporary folder) for the tests that need one.
         .target(name: "PostgresTestSupport", dependencies: ["TestSupport"], path: "Tests/PostgresTestSupport"),
         // Real CalDAV servers (Radicale, Xandikos) started per test on
@@ -285,7 +291,7 @@ let package = Package(
         .testTarget(
             name: "TodoPostgresTests",
             dependencies: [
-                "TodoPostgres", "TodoStorage", "TodoViewState", "TodoViewModels", "TodoModel", "PostgresTestSupport",
+                "TodoPostgres", "TodoStoreInterface", "TodoViewState", "TodoViewModels", "TodoModel", "PostgresTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -7,7 +7,7 @@ import TodoModel
 import TodoOwner
 import TodoProtocol
 import TodoSharedStore
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// The shell around the list's state machine (`OwnerState`): it runs the
@@ -127,7 +127,13 @@ public final class ListOwner: Sendable {
         state = .makeBoxSendingValue(initial, eventLoop: loop)
         self.clock = .makeBoxSendingValue(Clock(), eventLoop: loop)
         self.writer = writer
-        committer = shared.map { SharedListCommitter(store: $0, loop: loop) } ?? SQLiteCommitter(writer: writer)
+        if let shared {
+            committer = SharedListCommitter(store: shared, loop: loop)
+        } else if let local = store as? any LocalListStore {
+            committer = SQLiteCommitter(writer: writer, store: local)
+        } else {
+            preconditionFailure("a store either keeps a list of its own (LocalListStore) or shares one (SharedListStore)")
+        }
         self.options = options
         self.server = server
         self.didChange = didChange

@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 import TodoOwner
 import TodoSharedStore
-import TodoStorage
+import TodoStoreInterface
 
 /// Reading what the other instances committed: when they announce it, every
 /// few seconds in case an announcement was lost, and after the store was out

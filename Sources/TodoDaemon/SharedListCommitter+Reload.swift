@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 import TodoModel
 import TodoOwner
-import TodoStorage
+import TodoStoreInterface
 
 /// The database no longer holds the list this instance holds: a backup was
 /// restored under it (the revision went back, or the tables were made

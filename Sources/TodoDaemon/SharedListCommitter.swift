@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 import TodoOwner
 import TodoSharedStore
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// A list several instances share (`--store postgres://…`): when to commit,

@@ -1,6 +1,6 @@
 import NIOCore
 import NIOPosix
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// The one writer of the store: a thread of its own that stores batches in
@@ -31,9 +31,12 @@ final class StoreWriter: Sendable {
         thread.start()
     }
 
-    /// Stores and syncs `batch` on the writer's thread, then calls `done` on `loop`.
-    func write(_ batch: [ListWrite], on loop: any EventLoop, done: @escaping @Sendable (Outcome) -> Void) {
-        let store = self.store
+    /// Stores and syncs `batch` in `store` (the one this writer was made
+    /// for: a list of this instance's own) on the writer's thread, then calls
+    /// `done` on `loop`.
+    func write(
+        _ batch: [ListWrite], to store: any LocalListStore, on loop: any EventLoop, done: @escaping @Sendable (Outcome) -> Void
+    ) {
         thread.submit { _ in
             var outcome: Outcome
             do throws(BatchWriteError) {

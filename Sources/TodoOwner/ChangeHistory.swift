@@ -1,5 +1,5 @@
 import Foundation
-import TodoStorage
+import TodoStoreInterface
 import TodoProtocol
 import TodoViewState
 

@@ -1,6 +1,6 @@
 import Foundation
 import TodoModel
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// A shared list that is no longer the one this instance holds (a backup

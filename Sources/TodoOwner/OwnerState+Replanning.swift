@@ -1,7 +1,7 @@
 import Foundation
 import TodoModel
 import TodoProtocol
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// A shared list: what other instances committed, applied on top of what

@@ -1,7 +1,7 @@
 import Foundation
 import TodoModel
 import TodoProtocol
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 import TodoViewState
 

@@ -1,7 +1,7 @@
 import Foundation
 import TodoModel
 import TodoProtocol
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// The list owner's state machine: revisions, pending replies,

@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import TodoStorage
+import TodoStoreInterface
 
 /// Runs async PostgresNIO work from the store writer's thread and waits for
 /// it, at most `timeout` seconds.

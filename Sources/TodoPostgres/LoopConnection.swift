@@ -3,7 +3,7 @@ import NIOCore
 import PostgresNIO
 import TodoModel
 import TodoSharedStore
-import TodoStorage
+import TodoStoreInterface
 
 /// The connection the state owner commits and catches up on: it lives on
 /// the owner's own event loop, so a commit is a write to a socket and its

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import TodoModel
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// `todod migrate --merge`: another list's items added to this one as one

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import TodoModel
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// `todod migrate`: a list moved into the shared store whole, in one

@@ -1,5 +1,5 @@
 import PostgresNIO
-import TodoStorage
+import TodoStoreInterface
 
 /// A list restored from a backup under running instances.
 extension PostgresListStore {

@@ -6,7 +6,7 @@ import PostgresNIO
 import Synchronization
 import TodoModel
 import TodoSharedStore
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 import TodoViewState
 
@@ -416,18 +416,6 @@ public final class PostgresListStore: SharedListStore {
 
     public func load() throws -> ListSnapshot { try loadShared().snapshot }
 
-    /// Not used: the owner commits to a shared store with `commit(_:after:)`.
-    public func write(_ batch: [ListWrite]) throws(BatchWriteError) {
-        throw BatchWriteError(stored: 0, underlying: SharedStoreNeedsCommit())
-    }
-
-    struct SharedStoreNeedsCommit: Error, CustomStringConvertible {
-        var description: String { "a shared store is written with commit(_:after:)" }
-    }
-
-    /// Every commit is flushed by the server before it returns.
-    public func synchronize() throws {}
-
     /// This instance's record from its last clean stop. The owner uses it
     /// only if the list is still at its revision: otherwise other instances
     /// committed since, and the history it holds has a gap.
@@ -448,8 +436,6 @@ public final class PostgresListStore: SharedListStore {
     }
 
     /// A record past its list's revision is simply not used; none is pending.
-    public var hasPendingResumeRecord: Bool { false }
-
     public func saveResumeRecord(_ record: ResumeRecord) throws {
         let entries = record.history.map { StoredResumeEntry(revision: $0.revision, payload: String(decoding: $0.payload, as: UTF8.self)) }
         let history = String(decoding: try StoredWrite.encoder.encode(entries), as: UTF8.self)

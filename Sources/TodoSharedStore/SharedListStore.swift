@@ -1,5 +1,5 @@
 import NIOCore
-import TodoStorage
+import TodoStoreInterface
 
 /// A store several todod instances share: one list, one history, one order.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TodoModel
+import TodoStoreInterface
 import TodoViewModels
 
 /// `todod migrate --to sqlite:PATH`: a list copied into a SQLite file whole,

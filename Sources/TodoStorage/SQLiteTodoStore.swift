@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import Synchronization
 import TodoModel
+import TodoStoreInterface
 import TodoViewModels
 import TodoViewState
 
@@ -16,7 +17,7 @@ import TodoViewState
 /// next commits go on. todod acknowledges an edit only after such a sync, so
 /// one fsync covers every edit that arrived meanwhile; the result is the same
 /// durability as `synchronous = FULL` at a fraction of the syncs.
-public final class SQLiteTodoStore: ListStore {
+public final class SQLiteTodoStore: LocalListStore {
     let database: DatabaseQueue
     /// The write-ahead log's path (nil for an in-memory database).
     private let logPath: String?
@@ -475,16 +476,4 @@ public final class SQLiteTodoStore: ListStore {
         database.writeWithoutTransaction { _ in statements.finalizeAll() }
         try database.close()
     }
-}
-
-/// A batch was not stored whole: the first `stored` writes were (and are
-/// committed), the rest were not, because of `underlying`.
-public struct BatchWriteError: Error, CustomStringConvertible {
-    public var stored: Int
-    public var underlying: any Error
-    public init(stored: Int, underlying: any Error) {
-        self.stored = stored
-        self.underlying = underlying
-    }
-    public var description: String { String(describing: underlying) }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import TodoPostgres
 import TodoStorage
+import TodoStoreInterface
 
 /// `todod init-store`: makes a new, empty shared list in a PostgreSQL
 /// database, the deliberate act todod itself refuses to take on its own

@@ -3,6 +3,7 @@ import TodoDaemon
 import TodoInterchange
 import TodoPostgres
 import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// The source is the list the target already is.

@@ -4,6 +4,7 @@ import Logging
 import TodoDaemon
 import TodoPostgres
 import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// `todod migrate`: moves a list between its SQLite file and PostgreSQL, in

@@ -3,6 +3,7 @@ import Logging
 import TodoDaemon
 import TodoPostgres
 import TodoStorage
+import TodoStoreInterface
 
 /// The store todod was told to use (`--store`, `store =`), opened.
 struct OpenedStore {

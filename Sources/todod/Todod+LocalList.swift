@@ -2,6 +2,7 @@ import Foundation
 import TodoDaemon
 import TodoPostgres
 import TodoStorage
+import TodoStoreInterface
 
 extension Todod {
     /// What to tell a user whose data directory still holds a list of its

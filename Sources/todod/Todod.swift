@@ -9,6 +9,7 @@ import TodoProtocol
 import TodoPostgres
 import TodoSharedStore
 import TodoStorage
+import TodoStoreInterface
 
 
 /// `todod`: parses flags, opens the store, and runs the server until SIGTERM or SIGINT.

@@ -4,6 +4,7 @@ import Testing
 import TodoModel
 import TodoProtocol
 import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 @testable import TodoDaemon
 import TodoViewState
@@ -208,7 +209,7 @@ import TodoViewState
 /// owner must answer `store.writeFailed`, keep memory equal to the store, and
 /// keep serving.
 @Suite struct FailedWriteTests {
-    final class FailingStore: ListStore {
+    final class FailingStore: LocalListStore {
         let real: SQLiteTodoStore
         let failing = Atomic<Bool>(false)
         init() throws { real = try SQLiteTodoStore() }

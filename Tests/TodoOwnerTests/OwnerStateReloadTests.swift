@@ -3,7 +3,7 @@ import Testing
 import TodoModel
 import TodoOwner
 import TodoProtocol
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// A shared list reloaded under its subscribers (a backup restored, a list

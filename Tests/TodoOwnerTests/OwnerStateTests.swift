@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoOwner
 import TodoProtocol
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// The owner's state machine driven bare, as its shell drives it: lines in,

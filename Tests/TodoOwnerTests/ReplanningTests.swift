@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoOwner
 import TodoProtocol
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 /// Two instances of a shared list, as two bare state machines: what one

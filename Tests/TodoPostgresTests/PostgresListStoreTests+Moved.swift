@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TodoModel
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 @testable import TodoPostgres

@@ -6,7 +6,7 @@ import PostgresTestSupport
 import Synchronization
 import Testing
 import TodoModel
-import TodoStorage
+import TodoStoreInterface
 import TodoViewModels
 
 @testable import TodoPostgres

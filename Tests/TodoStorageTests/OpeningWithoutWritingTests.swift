@@ -3,6 +3,7 @@ import Testing
 import TodoModel
 import TodoViewModels
 @testable import TodoStorage
+import TodoStoreInterface
 
 /// Opening a store writes nothing unless something must change (a new file,
 /// a migration): todod then starts, and serves reads, on a full disk. The

@@ -4,6 +4,7 @@ import Testing
 import TodoModel
 import TodoViewModels
 @testable import TodoStorage
+import TodoStoreInterface
 
 @Suite struct SQLiteTodoStoreTests {
     /// The test's database, in a folder of its own that goes when the test ends.
