@@ -142,7 +142,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TodoProtocol", dependencies: ["TodoModel", "TodoViewState", "TodoInterchange", "CanonicalJSON"]),
+        .target(name: "TodoProtocol", dependencies: ["TodoModel", "TodoViewState", "CanonicalJSON"]),
         // The list owner's state machine: revisions, replies, subscriptions and
         // the order of acknowledgements, as a value that does no I/O. todod's
         // shell (TodoDaemon) runs it on an event loop; its tests drive it bare.

@@ -1,3 +1,5 @@
+import TodoModel
+
 extension InterchangeFormat {
     /// A file's bytes as the text to import (`read`, `todo.import`), nil when
     /// they are not UTF-8.

@@ -1,5 +1,5 @@
 import Foundation
-import TodoInterchange
+import TodoModel
 import TodoProtocol
 
 /// One client connection, as the owner sees it: its lines, and the replies

@@ -1,5 +1,5 @@
+import TodoModel
 import TodoViewState
-import TodoInterchange
 
 /// `todo.import`: a Taskwarrior, todo.txt or iCalendar file, imported as
 /// one undo step, all or nothing.

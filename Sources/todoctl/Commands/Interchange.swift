@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import TodoClient
 import TodoInterchange
+import TodoModel
 import TodoProtocol
 
 extension InterchangeFormat: ExpressibleByArgument {}
