@@ -189,7 +189,6 @@ let package = Package(
                 "TodoClient", "TodoProtocol", "TodoViewState", "TodoModel", "TodoInterchange", "BuildInfo",
                 "DesktopNotifications", "WebAccess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .executableTarget(

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NIOCore
+import Synchronization
 import TodoProtocol
 
 #if canImport(Glibc)
@@ -18,24 +19,15 @@ import Glibc
 /// todod reads is not sent, a reply that does not come within the timeout is
 /// an error, and when todod says it is stopping before answering anything
 /// the whole exchange may be repeated (`ClientError.stoppedBeforeAnswering`).
-public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
-    private let descriptor: Int32
-    private let replyTimeout: Duration
-    private var buffer: [UInt8] = []
-    /// How much of `buffer` is known to hold no newline.
-    private var scanned = 0
-    /// Where reads land, made once: a view of 100,000 rows is 35 MB.
-    private var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    private var limits: ServerHello.Limits?
-    private var greeted = false
-    private var nextID: Int64 = 1
-    private var answered = 0
-    private var stopping = false
-    private var ended = false
+///
+/// What the exchange keeps between calls (the bytes read past a reply, the
+/// greeting's limits, the next id) is behind a lock, so the connection may
+/// be handed to another task; a second call waits for the first to end.
+public final class OneShotConnection: DaemonCalls, Sendable {
+    private let session: Mutex<Session>
 
     private init(descriptor: Int32, replyTimeout: Duration) {
-        self.descriptor = descriptor
-        self.replyTimeout = replyTimeout
+        session = Mutex(Session(descriptor: descriptor, replyTimeout: replyTimeout))
     }
 
     /// Connects to the daemon at `socketPath`, checks who serves it, reads
@@ -52,8 +44,10 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
     }
 
     public func maximumLineBytes() async throws -> Int? {
-        try readGreeting()
-        return limits?.maxLineBytes
+        try session.withLock { session in
+            try session.readGreeting()
+            return session.limits?.maxLineBytes
+        }
     }
 
     /// A request this short is sent before todod's greeting has arrived,
@@ -63,7 +57,7 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
     static let sentWithoutWaiting = 4096
 
     public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result {
-        switch try exchange({ id in MessageEncoding.request(M.self, id: id, params: params) }) {
+        switch try session.withLock({ try $0.exchange { id in MessageEncoding.request(M.self, id: id, params: params) } }) {
         case .response(_, let payload):
             do { return try payload.result(M.Result.self) } catch { throw ClientError.malformedReply("\(error)") }
         case .failure(_, let error):
@@ -74,16 +68,63 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
     }
 
     public func callRaw(_ method: String, params: JSONValue?) async throws -> IncomingMessage {
-        try exchange { id in MessageEncoding.request(method: method, id: id, params: params) }
+        try session.withLock { try $0.exchange { id in MessageEncoding.request(method: method, id: id, params: params) } }
+    }
+
+    private static func connect(to path: String) throws -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard path.utf8.count < capacity else {
+            throw ClientError.daemonUnreachable(socketPath: path, reason: "the path is longer than a socket path may be (\(capacity - 1) bytes)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else {
+            throw ClientError.daemonUnreachable(socketPath: path, reason: String(cString: strerror(errno)))
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw ClientError.daemonUnreachable(socketPath: path, reason: reason)
+        }
+        return descriptor
+    }
+}
+
+/// One connection's exchange: the socket and what is read from it.
+private struct Session {
+    let descriptor: Int32
+    let replyTimeout: Duration
+    var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no newline.
+    var scanned = 0
+    /// Where reads land, made once: a view of 100,000 rows is 35 MB.
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var limits: ServerHello.Limits?
+    var greeted = false
+    var nextID: Int64 = 1
+    var answered = 0
+    var stopping = false
+    var ended = false
+
+    init(descriptor: Int32, replyTimeout: Duration) {
+        self.descriptor = descriptor
+        self.replyTimeout = replyTimeout
     }
 
     /// Sends one request and returns todod's reply to it: its response, or
     /// its error (thrown only for an error tied to no request).
-    private func exchange(_ encode: (RequestID) -> Data) throws -> IncomingMessage {
+    mutating func exchange(_ encode: (RequestID) -> Data) throws -> IncomingMessage {
         let id = RequestID.number(nextID)
         nextID += 1
         let line = encode(id)
-        if line.count > Self.sentWithoutWaiting { try readGreeting() }
+        if line.count > OneShotConnection.sentWithoutWaiting { try readGreeting() }
         // todod measures a line without its newline.
         if let limits, line.count - 1 > limits.maxLineBytes {
             throw ClientError.requestTooLong(bytes: line.count - 1, limit: limits.maxLineBytes)
@@ -105,10 +146,10 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
     }
 
     /// Why nothing more can be asked: see `TodoConnection`'s rule.
-    private var endError: ClientError { stopping && answered == 0 ? .stoppedBeforeAnswering : .connectionClosed }
+    var endError: ClientError { stopping && answered == 0 ? .stoppedBeforeAnswering : .connectionClosed }
 
     /// Reads until todod's greeting, unless it came already.
-    private func readGreeting() throws {
+    mutating func readGreeting() throws {
         while !greeted {
             switch try readMessage(endingAs: .stoppedBeforeAnswering) {
             case .notification(let name, _) where name == ServerShutdown.name:
@@ -124,7 +165,7 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
 
     /// The next line todod sends that this client can read. The end of the
     /// connection throws `ending` (by default the rule of `endError`).
-    private func readMessage(endingAs ending: ClientError? = nil) throws -> IncomingMessage {
+    mutating func readMessage(endingAs ending: ClientError? = nil) throws -> IncomingMessage {
         let deadline = ContinuousClock.now + replyTimeout
         while true {
             // Only bytes not yet looked at are searched: a reply of megabytes
@@ -172,7 +213,7 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
     /// Writes the whole line; if todod has gone, the read that follows tells
     /// why. A todod that reads nothing (stopped, wedged) fails it after the
     /// reply timeout (`SO_SNDTIMEO`, set on connecting).
-    private func send(_ line: Data) throws {
+    func send(_ line: Data) throws {
         let bytes = Array(line)
         var written = 0
         while written < bytes.count {
@@ -184,30 +225,5 @@ public final class OneShotConnection: DaemonCalls, @unchecked Sendable {
             guard count > 0 else { return }
             written += count
         }
-    }
-
-    private static func connect(to path: String) throws -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else {
-            throw ClientError.daemonUnreachable(socketPath: path, reason: "the path is longer than a socket path may be (\(capacity - 1) bytes)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else {
-            throw ClientError.daemonUnreachable(socketPath: path, reason: String(cString: strerror(errno)))
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw ClientError.daemonUnreachable(socketPath: path, reason: reason)
-        }
-        return descriptor
     }
 }

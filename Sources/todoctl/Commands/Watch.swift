@@ -2,7 +2,7 @@ import ArgumentParser
 import Dispatch
 import FoundationEssentials
 import Glibc
-import NIOConcurrencyHelpers
+import Synchronization
 import TodoClient
 import TodoProtocol
 import TodoViewState
@@ -333,14 +333,13 @@ enum WatchOutput: Sendable {
 
 /// Where SIGWINCH finds the live screen (the signal handler is set up
 /// before the screen exists).
-final class LiveScreenResize: @unchecked Sendable {
+final class LiveScreenResize: Sendable {
     static let shared = LiveScreenResize()
-    private let lock = NIOLock()
-    private var screen: LiveScreen?
+    private let screen = Mutex<LiveScreen?>(nil)
 
     var target: LiveScreen? {
-        get { lock.withLock { screen } }
-        set { lock.withLock { screen = newValue } }
+        get { screen.withLock { $0 } }
+        set { screen.withLock { $0 = newValue } }
     }
 
     func fire() {

@@ -1,7 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// The terminal in the mode a full-screen view needs, and back.
 ///
@@ -10,11 +10,16 @@ import NIOConcurrencyHelpers
 /// quitting is one clean path). Leaving undoes all of it exactly: the
 /// settings saved on entry are put back, whether the view ends by a key, a
 /// signal or an error, and the shell finds its screen as it was.
-final class RawTerminal: @unchecked Sendable {
-    private var saved = termios()
-    private let lock = NIOLock()
-    private var active = false
-    private var signalSources: [any DispatchSourceSignal] = []
+final class RawTerminal: Sendable {
+    private let saved: SavedSettings
+    /// Kept for as long as the terminal is: a released source stops.
+    private let signalSources: Mutex<[any DispatchSourceSignal]>
+
+    private init(saved: termios, onResize: @escaping @Sendable () -> Void) {
+        let settings = SavedSettings(saved)
+        self.saved = settings
+        signalSources = Mutex(Self.handleSignals(restoring: settings, onResize: onResize))
+    }
 
     /// Enters raw mode; returns nil when stdin or stdout is not a terminal, or
     /// the terminal cannot draw a full screen, and the caller prints lines.
@@ -22,9 +27,9 @@ final class RawTerminal: @unchecked Sendable {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
             canDrawFullScreen(term: ProcessInfo.processInfo.environment["TERM"])
         else { return nil }
-        let terminal = RawTerminal()
-        guard tcgetattr(STDIN_FILENO, &terminal.saved) == 0 else { return nil }
-        var raw = terminal.saved
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+        var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -32,10 +37,8 @@ final class RawTerminal: @unchecked Sendable {
             cc[Int(VTIME)] = 0
         }
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return nil }
-        terminal.active = true
-        terminal.write("\u{1B}[?1049h\u{1B}[?25l")  // alternate screen, hide cursor
-        terminal.handleSignals(onResize: onResize)
-        return terminal
+        StandardStreams.write("\u{1B}[?1049h\u{1B}[?25l")  // alternate screen, hide cursor
+        return RawTerminal(saved: saved, onResize: onResize)
     }
 
     /// Whether a terminal of type `term` moves the cursor and switches
@@ -49,12 +52,7 @@ final class RawTerminal: @unchecked Sendable {
 
     /// Puts the terminal back as it was. Safe to call more than once.
     func leave() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard active else { return }
-        active = false
-        write("\u{1B}[?25h\u{1B}[?1049l")  // show cursor, main screen
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        saved.restore()
     }
 
     /// Columns and rows (80×24 when the terminal does not say).
@@ -72,20 +70,41 @@ final class RawTerminal: @unchecked Sendable {
 
     /// SIGWINCH redraws; SIGTERM, SIGHUP and SIGINT (sent by another
     /// process: the keyboard's Ctrl-C is a key here) restore and exit.
-    private func handleSignals(onResize: @escaping @Sendable () -> Void) {
-        for (number, exitCode) in [(SIGWINCH, Int32(0)), (SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)] {
+    private static func handleSignals(
+        restoring settings: SavedSettings, onResize: @escaping @Sendable () -> Void
+    ) -> [any DispatchSourceSignal] {
+        [(SIGWINCH, Int32(0)), (SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)].map { number, exitCode in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
+            source.setEventHandler {
                 if number == SIGWINCH {
                     onResize()
                 } else {
-                    self?.leave()
+                    settings.restore()
                     exit(exitCode)
                 }
             }
             source.resume()
-            signalSources.append(source)
+            return source
+        }
+    }
+
+    /// The settings saved on entry, put back once: a signal and the view's
+    /// end may both leave, on different threads.
+    private final class SavedSettings: Sendable {
+        private let saved: Mutex<termios?>
+
+        init(_ saved: termios) {
+            self.saved = Mutex(saved)
+        }
+
+        func restore() {
+            saved.withLock { saved in
+                guard var settings = saved else { return }
+                saved = nil
+                StandardStreams.write("\u{1B}[?25h\u{1B}[?1049l")  // show cursor, main screen
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+            }
         }
     }
 }
