@@ -29,6 +29,7 @@ public final class DesktopNotifier: Sendable {
     private let input: AsyncStream<Event>.Continuation
     private let requests = Mutex<[Request]>([])
     private let stopped = Atomic<Bool>(false)
+    private let attempts = Atomic<Int>(0)
     private let log: @Sendable (String) -> Void
     private let retryInterval: TimeInterval
     /// A pipe written to wake the bus thread when a request comes in.
@@ -64,6 +65,10 @@ public final class DesktopNotifier: Sendable {
         wake()
     }
 
+    /// How many times the bus thread has tried to connect: what a caller
+    /// (a test) waits on to know that it has tried again, not a clock.
+    public var connectionAttempts: Int { attempts.load(ordering: .relaxed) }
+
     public func stop() {
         stopped.store(true, ordering: .relaxed)
         wake()
@@ -87,6 +92,7 @@ public final class DesktopNotifier: Sendable {
         var said = Said()
         while !stopped.load(ordering: .relaxed) {
             if bus == nil {
+                attempts.add(1, ordering: .relaxed)
                 do {
                     bus = try NotificationBus()
                     let server = try? bus!.serverName()

@@ -120,7 +120,11 @@ import Testing
         let notifier = DesktopNotifier(retryInterval: 0.05) { line in lines.withLock { $0.append(line) } }
         defer { notifier.stop() }
         #expect(await notifier.show(Self.notification) == nil)
-        try await Task.sleep(for: .milliseconds(300))  // several attempts to connect
+        // Several attempts to connect, each of which would say it again.
+        let tried = notifier.connectionAttempts
+        let deadline = ContinuousClock.now + .seconds(30)
+        while notifier.connectionAttempts < tried + 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(notifier.connectionAttempts >= tried + 3)
         #expect(await notifier.show(Self.notification) == nil)
         let said = lines.withLock { $0 }
         #expect(said.count == 1, "\(said)")

@@ -37,17 +37,14 @@ extension PostgresListStoreTests {
     }
 
     @Test func aForcedCopyIsRefusedWhileAnInstanceWatchesAndWithWhileRunningItIsTold() async throws {
-        let (_, laptop, migrate) = try laptopAndDesktop(sharing: "running")
+        let (database, laptop, migrate) = try laptopAndDesktop(sharing: "running")
         defer { [laptop, migrate].forEach { $0.close() } }
         let heard = Mutex<[Int?]>([])
         laptop.watch { revision in heard.withLock { $0.append(revision) } }
-        // The instance lock is taken before LISTEN: once a commit is heard, it is held.
-        var revision = 0
-        for attempt in 1...100 where heard.withLock({ $0.isEmpty }) {
-            #expect(try migrate.commit([Self.transaction(Self.add(Int64(attempt), "item \(attempt)"))], after: revision) == .committed(revision: revision + 1))
-            revision += 1
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        // The instance lock is taken before LISTEN: once the listener listens, it is held.
+        #expect(try await waitUntilListening(in: database))
+        let revision = 1
+        #expect(try migrate.commit([Self.transaction(Self.add(1, "item 1"))], after: 0) == .committed(revision: revision))
         #expect {
             try migrate.replaceList(with: ListSnapshot(), force: true)
         } throws: { ($0 as? PostgresListStore.InstancesRunning)?.instances == ["todod from local socket"] }
