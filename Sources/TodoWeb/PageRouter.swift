@@ -50,7 +50,7 @@ public struct PageRouter: Sendable {
                 ws: .init(
                     maxFrameSize: TabRelay.maximumMessageBytes,
                     autoPing: .enabled(timePeriod: .seconds(30)),
-                    closeTimeout: .seconds(10),
+                    closeTimeout: TabRelay.closeHandshakeTimeout,
                     validateUTF8: true)),
             shouldUpgrade: { head, channel, _ in
                 guard AccessGate.split(head.path ?? "").0 == "/rpc" else { return .dontUpgrade }

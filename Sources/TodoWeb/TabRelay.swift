@@ -35,6 +35,11 @@ public struct TabRelay: Sendable {
     /// Tabs open now.
     public var openTabs: Int { tabs.current }
 
+    /// How long a tab has to answer a close frame (RFC 6455 §7.1.1) before
+    /// its connection is closed, unanswered: Hummingbird's own close
+    /// timeout, once this relay has returned, is the same.
+    public static let closeHandshakeTimeout: Duration = .seconds(10)
+
     /// Why a tab's WebSocket was closed, as the page reads it.
     enum Closing {
         static let daemonNotRunning = WebSocketErrorCode(codeNumber: 4001)
@@ -81,6 +86,12 @@ public struct TabRelay: Sendable {
                         try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: line)))
                     }
                     try? await outbound.close(Closing.daemonClosed, reason: "todod closed the connection")
+                    // The tab's answer to the close ends the relay, on the
+                    // other side: ending it here would stop reading the tab,
+                    // which ends the WebSocket at once, and what it had not
+                    // yet read of todod's last lines (a goodbye, the close
+                    // frame) would be cut off mid-message.
+                    try await Task.sleep(for: TabRelay.closeHandshakeTimeout)
                 }
                 group.addTask {
                     try await Self.forward(inbound, to: toDaemon, outbound: outbound)

@@ -161,9 +161,15 @@ class TabThatStopsReading(WebTestCase):
         self.assertEqual(ws.recv_json().get("method"), "server.hello")
         self.assertIn("result", ws.request("view.subscribe", {}))
         # From here on the tab reads nothing. Each transaction touches more than
-        # 64 items, so every subscriber gets the whole list again (a reset edit).
-        # (20 resets of up to 2,000 rows: some 16 MB, more than the sockets on the way hold.)
-        for batch in range(20):
+        # 64 items, so every subscriber gets the whole list again (a reset edit),
+        # until the sockets on the way are full and todod says goodbye to the
+        # tab's connection (its journal says so). The tab reads as soon as that
+        # is seen: a goodbye unread for todod's stall timeout (30 s) is dropped
+        # with the connection, and todod-web then closes the WebSocket, whose
+        # close frame waits behind megabytes the tab has not read. Editing on for
+        # a fixed count after the goodbye, as this test did, failed on a machine
+        # slow enough to take 30 s over it.
+        for batch in range(60):
             commands = [{"method": "todo.add", "params": {"title": f"{batch}-{index} " + "x" * 300}}
                         for index in range(100)]
             self.stack.call("transaction", {"commands": commands})
@@ -171,6 +177,10 @@ class TabThatStopsReading(WebTestCase):
             self.q(".new-todo").send_keys(mine + Keys.ENTER)
             self.wait_until(lambda: self.driver.execute_script(SHOWS_JS, mine),
                             what=f"the page to show its own edit {mine!r} while the other tab reads nothing")
+            if "disconnecting a slow client" in self.stack.todod_log():
+                break
+        else:
+            self.fail(f"todod never said goodbye to the tab that reads nothing:\n{self.stack.logs()}")
         # Now it reads: what todod said to it arrives, in order, then the close.
         notices = []
         while True:

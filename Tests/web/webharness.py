@@ -231,6 +231,11 @@ class Stack:
         self.web = self.todod = None
         remove_dir(self.dir)
 
+    def todod_log(self):
+        """All todod has logged so far."""
+        with open(os.path.join(self.dir, "todod.log"), encoding="utf-8", errors="replace") as log:
+            return log.read()
+
     def logs(self):
         return (f"--- todod-web.log ---\n{tail(self.dir + '/todod-web.log')}\n"
                 f"--- todod.log ---\n{tail(self.dir + '/todod.log')}")
