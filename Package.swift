@@ -79,6 +79,9 @@ let package = Package(
         // JSON with sorted keys, written as values encode themselves: the bytes
         // of every reply, event and stored undo step.
         .target(name: "CanonicalJSON"),
+        // RFC 3986 percent-encoding by bytes, for the two kinds of URL todod
+        // takes apart: CalDAV hrefs and postgres:// store URLs.
+        .target(name: "PercentEncoding"),
         // What a store of the list is, whichever keeps it: the calls the owner
         // makes (`ListStore`, `LocalListStore`), what they answer and how they
         // fail. Without GRDB or PostgresNIO, so that the owner's logic and the
@@ -106,7 +109,7 @@ let package = Package(
         .target(
             name: "TodoPostgres",
             dependencies: [
-                "TodoModel", "TodoViewState", "TodoViewModels", "TodoStoreInterface", "TodoSharedStore", "CanonicalJSON",
+                "TodoModel", "TodoViewState", "TodoViewModels", "TodoStoreInterface", "TodoSharedStore", "CanonicalJSON", "PercentEncoding",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -124,6 +127,7 @@ let package = Package(
         .target(
             name: "CalDAV",
             dependencies: [
+                "PercentEncoding",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -248,6 +252,7 @@ let package = Package(
         // temporary folders that go when the test that made them ends.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
+        .testTarget(name: "PercentEncodingTests", dependencies: ["PercentEncoding", "TestSupport"]),
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TodoModel", "TestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoInterchange", "TestSupport"]),

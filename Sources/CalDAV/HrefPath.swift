@@ -1,4 +1,5 @@
 import Foundation
+import PercentEncoding
 
 /// The one spelling of a resource's path that this client uses as its key.
 ///
@@ -47,57 +48,15 @@ enum HrefPath {
     /// A percent-encoded path in the canonical spelling described above.
     static func canonical(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { encode(bytes: decodedBytes($0)) }
+            // Bytes, not a String, so a name that is not UTF-8 (`%E9` from a
+            // Latin-1 server) survives; a stray `%` is taken as it is.
+            .map { PercentEncoding.encode(PercentEncoding.decode($0, strayPercent: .literal) ?? Array($0.utf8)) }
             .joined(separator: "/")
     }
 
     /// `text` as one path segment: every byte but the unreserved ones as `%XX`.
     static func encodeSegment(_ text: String) -> String {
-        encode(bytes: Array(text.utf8))
-    }
-
-    private static func encode(bytes: [UInt8]) -> String {
-        var result = ""
-        result.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if unreserved.contains(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                result += "%" + hex(byte)
-            }
-        }
-        return result
-    }
-
-    /// The bytes a segment stands for: each valid `%XX` decoded, everything
-    /// else (a stray `%` included) taken as it is. Bytes, not a String, so a
-    /// name that is not UTF-8 (`%E9` from a Latin-1 server) survives.
-    private static func decodedBytes(_ segment: Substring) -> [UInt8] {
-        let utf8 = Array(segment.utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = 0
-        while index < utf8.count {
-            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-               let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
-            {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(utf8[index])
-                index += 1
-            }
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        PercentEncoding.encode(text)
     }
 
     /// Whether `path` is a direct member of `collectionPath` that can hold
@@ -115,12 +74,4 @@ enum HrefPath {
         let end = text.firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
         return String(text[..<end])
     }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-    }
-
-    private static let unreserved: Set<UInt8> = Set(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PercentEncoding
 
 /// Reading a `postgres://` URL as libpq does, so a URL that works with
 /// `psql` works with todod:
@@ -149,7 +150,10 @@ extension PostgresLocation {
     /// `part` percent-decoded; nil when empty, which every part treats as not given.
     private static func decoded(_ part: Substring) throws(StoreLocationError) -> String? {
         guard !part.isEmpty else { return nil }
-        guard let text = PercentEncoding.decode(part) else { throw .badPercentEncoding(String(part)) }
+        // As libpq reads it: UTF-8, and no NUL, which no C string carries.
+        guard let bytes = PercentEncoding.decode(part), !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
+            throw .badPercentEncoding(String(part))
+        }
         return text.isEmpty ? nil : text
     }
 

@@ -1,3 +1,5 @@
+import PercentEncoding
+
 /// A PostgreSQL server and database holding the list, with what it takes
 /// to reach it: what a `postgres://` store URL says once its defaults are
 /// filled in, so that every todod sharing a list, and every log line about
