@@ -82,6 +82,10 @@ let package = Package(
         // RFC 3986 percent-encoding by bytes, for the two kinds of URL todod
         // takes apart: CalDAV hrefs and postgres:// store URLs.
         .target(name: "PercentEncoding"),
+        // Where a user's files are (the XDG base directories) and how its
+        // key = value settings files read: one rule for todod.conf, web.conf
+        // and sync.conf, shared by every program.
+        .target(name: "UserFiles"),
         // What a store of the list is, whichever keeps it: the calls the owner
         // makes (`ListStore`, `LocalListStore`), what they answer and how they
         // fail. Without GRDB or PostgresNIO, so that the owner's logic and the
@@ -141,12 +145,12 @@ let package = Package(
         .target(
             name: "TodoSyncService",
             dependencies: [
-                "TodoSync", "TodoInterchange", "CalDAV", "TodoClient", "TodoProtocol", "SystemdSupport",
+                "TodoSync", "TodoInterchange", "CalDAV", "TodoClient", "TodoProtocol", "SystemdSupport", "UserFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TodoProtocol", dependencies: ["TodoModel", "TodoViewState", "CanonicalJSON"]),
+        .target(name: "TodoProtocol", dependencies: ["TodoModel", "TodoViewState", "CanonicalJSON", "UserFiles"]),
         // The list owner's state machine: revisions, replies, subscriptions and
         // the order of acknowledgements, as a value that does no I/O. todod's
         // shell (TodoDaemon) runs it on an event loop; its tests drive it bare.
@@ -158,6 +162,7 @@ let package = Package(
             name: "TodoDaemon",
             dependencies: [
                 "TodoModel", "TodoOwner", "TodoStoreInterface", "TodoSharedStore", "TodoViewModels", "TodoProtocol", "SystemdSupport", "BuildInfo",
+                "UserFiles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -191,7 +196,7 @@ let package = Package(
             name: "todoctl",
             dependencies: [
                 "TodoClient", "TodoProtocol", "TodoViewState", "TodoModel", "TodoInterchange", "BuildInfo",
-                "DesktopNotifications", "WebAccess",
+                "DesktopNotifications", "WebAccess", "UserFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -206,7 +211,7 @@ let package = Package(
         ),
         // Where todod-web keeps its key and reads its settings; Glibc only, so
         // that `todoctl web` can print the page's address without Foundation.
-        .target(name: "WebAccess"),
+        .target(name: "WebAccess", dependencies: ["UserFiles"]),
         // The page in a browser: HTTP (Hummingbird) with a WebSocket per tab,
         // relayed line for line to todod's socket, behind a key and Host and
         // Origin checks; the page itself is embedded in the binary.
@@ -253,6 +258,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
         .testTarget(name: "PercentEncodingTests", dependencies: ["PercentEncoding", "TestSupport"]),
+        .testTarget(name: "UserFilesTests", dependencies: ["UserFiles"]),
         .testTarget(name: "TodoModelTests", dependencies: ["TodoModel", "TestSupport"]),
         .testTarget(name: "TodoInterchangeTests", dependencies: ["TodoInterchange", "TodoModel", "TestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoInterchange", "TestSupport"]),

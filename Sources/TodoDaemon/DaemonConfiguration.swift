@@ -1,5 +1,6 @@
 import Foundation
 import TodoProtocol
+import UserFiles
 
 /// Where todod keeps its data and listens, and the limits it enforces.
 public struct DaemonConfiguration: Sendable {
@@ -33,11 +34,7 @@ public struct DaemonConfiguration: Sendable {
 
     /// `$XDG_DATA_HOME/todod`, else `~/.local/share/todod`.
     public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return dataHome + "/todod"
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/share/todod"
+        BaseDirectories(environment: environment).dataHome + "/todod"
     }
 
     /// The defaults for this user's session.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import TodoModel
 import TodoViewModels
+import UserFiles
 
 /// Reading todod.conf: its lines on top of the defaults, then the command line's options.
 extension DaemonSettings {
@@ -9,16 +10,10 @@ extension DaemonSettings {
     /// file in errors, which give the line number and what is wrong.
     public func applying(fileText text: String, path: String) throws(Invalid) -> DaemonSettings {
         var settings = self
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            let place = "\(path) line \(index + 1)"
-            guard let equals = trimmed.firstIndex(of: "=") else {
-                throw Invalid("\(place): expected 'name = value', got '\(trimmed)'")
-            }
-            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let lines: [SettingsLine]
+        do { lines = try SettingsFile.lines(of: text, path: path) } catch { throw Invalid(error.description) }
+        for line in lines {
+            let (key, value) = (line.key, line.value)
             if key.hasPrefix(Self.fieldPrefix) {
                 let fieldName = String(key.dropFirst(Self.fieldPrefix.count))
                 do {
@@ -27,18 +22,18 @@ extension DaemonSettings {
                     settings.userFields.append(declaration)
                     _ = try FieldCatalog(userDefined: settings.userFields)
                 } catch {
-                    throw Invalid("\(place): \(error.description)")
+                    throw Invalid(line.problem(error.description))
                 }
                 continue
             }
             guard let name = Name(rawValue: key) else {
                 let known = Name.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Invalid("\(place): unknown setting '\(key)' (known: \(known), and field.NAME to declare a field)")
+                throw Invalid(line.problem("unknown setting '\(key)' (known: \(known), and field.NAME to declare a field)"))
             }
             do {
                 try settings.set(name, to: value)
             } catch {
-                throw Invalid("\(place): \(error.description)")
+                throw Invalid(line.problem(error.description))
             }
         }
         do {
@@ -86,10 +81,6 @@ extension DaemonSettings {
 
     /// `$XDG_CONFIG_HOME/todod/todod.conf`, else `~/.config/todod/todod.conf`.
     public static func defaultFilePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let configHome = environment["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
-            return configHome + "/todod/todod.conf"
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.config/todod/todod.conf"
+        BaseDirectories(environment: environment).configHome + "/todod/todod.conf"
     }
 }

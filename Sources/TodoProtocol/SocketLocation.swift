@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import UserFiles
 
 /// Where todod listens by default, so the daemon, `todoctl` and the systemd
 /// socket unit (`%t/todod/todod.sock`) agree without configuration.
@@ -15,8 +15,6 @@ public enum SocketLocation {
         if let path = environment[environmentVariable], !path.isEmpty {
             return path
         }
-        let runtimeDirectory = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? "/run/user/\(getuid())"
-        return runtimeDirectory + "/todod/todod.sock"
+        return BaseDirectories(environment: environment).runtimeDirectory + "/todod/todod.sock"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UserFiles
 
 /// Where the sync keeps what it is told and what it knows, and what it is
 /// told: the collection, the user, a CA file, the interval.
@@ -23,20 +24,16 @@ public struct SyncSettings: Sendable, Equatable {
         self.interval = interval
     }
 
-    /// `key = value` lines; `#` starts a comment.
+    /// `key = value` lines, read as every settings file is (`SettingsFile`).
     public init(parsing text: String, from path: String) throws(SyncSetupError) {
         var values: [String: String] = [:]
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            guard let equals = line.firstIndex(of: "=") else {
-                throw SyncSetupError("\(path) line \(number + 1): expected key = value, found \(line)")
+        let lines: [SettingsLine]
+        do { lines = try SettingsFile.lines(of: text, path: path) } catch { throw SyncSetupError(error.description) }
+        for line in lines {
+            guard ["url", "user", "ca-file", "interval"].contains(line.key) else {
+                throw SyncSetupError(line.problem("unknown setting '\(line.key)' (url, user, ca-file, interval)"))
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            guard ["url", "user", "ca-file", "interval"].contains(key) else {
-                throw SyncSetupError("\(path) line \(number + 1): unknown key \(key) (url, user, ca-file, interval)")
-            }
-            values[key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            values[line.key] = line.value
         }
         guard let url = values["url"], let user = values["user"] else { throw SyncSetupError("\(path) needs url and user") }
         var interval = Self.defaultInterval
@@ -84,13 +81,10 @@ public struct SyncPaths: Sendable {
     /// `~/.config/todod/sync/INSTANCE/sync.conf` and
     /// `~/.local/state/todod-sync/INSTANCE/`.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment, socketPath: String) -> SyncPaths {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        func base(_ variable: String, _ fallback: String) -> String {
-            environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/" + fallback
-        }
+        let directories = BaseDirectories(environment: environment)
         let instance = SyncInstance(socketPath: socketPath, environment: environment)
-        let config = base("XDG_CONFIG_HOME", ".config") + "/todod" + (instance.name.map { "/sync/" + $0 } ?? "")
-        let state = base("XDG_STATE_HOME", ".local/state") + "/todod-sync" + (instance.name.map { "/" + $0 } ?? "")
+        let config = directories.configHome + "/todod" + (instance.name.map { "/sync/" + $0 } ?? "")
+        let state = directories.stateHome + "/todod-sync" + (instance.name.map { "/" + $0 } ?? "")
         return SyncPaths(configDirectory: config, stateDirectory: state, socketPath: socketPath, instance: instance)
     }
 

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import UserFiles
 
 /// Where todod-web reads its settings and keeps its key, shared by
 /// `todod-web` and `todoctl web` so that both always agree.
@@ -22,23 +20,9 @@ public struct WebPaths: Sendable, Equatable {
 
     /// The standard places, from `HOME`, `XDG_CONFIG_HOME` and `XDG_STATE_HOME`
     /// (relative XDG values are ignored, as the base-directory spec says).
-    public static func standard(environment: (String) -> String? = WebPaths.variable) -> WebPaths {
-        let home = environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? homeOfThisUser()
-        func base(_ name: String, _ fallback: String) -> String {
-            environment(name).flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/" + fallback
-        }
+    public static func standard(environment: (String) -> String? = BaseDirectories.processVariable) -> WebPaths {
+        let directories = BaseDirectories(variable: environment)
         return WebPaths(
-            settingsFile: base("XDG_CONFIG_HOME", ".config") + "/todod/web.conf",
-            stateDirectory: base("XDG_STATE_HOME", ".local/state") + "/todod-web")
-    }
-
-    /// One environment variable of this process.
-    public static func variable(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
-
-    private static func homeOfThisUser() -> String {
-        guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return "/" }
-        return String(cString: directory)
+            settingsFile: directories.configHome + "/todod/web.conf", stateDirectory: directories.stateHome + "/todod-web")
     }
 }

@@ -1,3 +1,5 @@
+import UserFiles
+
 /// todod-web's settings: `web.conf`, read by todod-web and `todoctl web`.
 ///
 /// ```
@@ -24,29 +26,23 @@ public struct WebSettings: Sendable, Equatable {
     /// Reads the file's text; `file` names it in errors, with the line.
     public init(parsing text: String, file: String) throws(WebAccessError) {
         self.init()
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = rawLine.drop { $0 == " " || $0 == "\t" }
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let equals = line.firstIndex(of: "=") else {
-                throw WebAccessError("\(file) line \(lineNumber): expected NAME = VALUE")
-            }
-            let name = line[..<equals].trimmingBlanks
-            let value = line[line.index(after: equals)...].trimmingBlanks
-            switch name {
+        let lines: [SettingsLine]
+        do { lines = try SettingsFile.lines(of: text, path: file) } catch { throw WebAccessError(error.description) }
+        for line in lines {
+            let value = line.value
+            switch line.key {
             case "port":
                 guard let port = Int(value), (1...65535).contains(port) else {
-                    throw WebAccessError("\(file) line \(lineNumber): port must be a number from 1 to 65535, not “\(value)”")
+                    throw WebAccessError(line.problem("port must be a number from 1 to 65535, not “\(value)”"))
                 }
                 self.port = port
             case "host":
                 guard Self.isHostName(value) else {
-                    throw WebAccessError("\(file) line \(lineNumber): host must be a host name such as todo.example.org, not “\(value)”")
+                    throw WebAccessError(line.problem("host must be a host name such as todo.example.org, not “\(value)”"))
                 }
                 hostNames.append(value.lowercased())
             default:
-                throw WebAccessError("\(file) line \(lineNumber): unknown setting “\(name)” (port, host)")
+                throw WebAccessError(line.problem("unknown setting '\(line.key)' (port, host)"))
             }
         }
     }
@@ -71,12 +67,6 @@ public struct WebSettings: Sendable, Equatable {
 public struct WebAccessError: Error, CustomStringConvertible, Equatable {
     public let description: String
     public init(_ description: String) { self.description = description }
-}
-
-extension Substring {
-    var trimmingBlanks: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
-    }
 }
 
 extension WebSettings {

@@ -25,7 +25,7 @@ import Testing
         ("\n\nreminder-hours = soon", "todod.conf line 3: reminder-hours must be a number of hours more than 0, not 'soon'"),
         ("reminder-hours = -1", "todod.conf line 1: reminder-hours must be a number of hours more than 0, not '-1'"),
         ("log-level = loud", "todod.conf line 1: log-level must be one of trace, debug, info, notice, warning, error, critical, not 'loud'"),
-        ("max-connections", "todod.conf line 1: expected 'name = value', got 'max-connections'"),
+        ("max-connections", "todod.conf line 1: expected 'key = value', got 'max-connections'"),
         ("outbox-soft-limit = 2000\noutbox-hard-limit = 1000", "todod.conf: outbox-hard-limit (1000) must be at least outbox-soft-limit (2000)"),
     ])
     func aBadFileSaysWhereAndWhat(text: String, message: String) {

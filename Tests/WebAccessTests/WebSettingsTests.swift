@@ -19,8 +19,8 @@ import WebAccess
         ("port = 0", "web.conf line 1: port must be a number from 1 to 65535, not “0”"),
         ("port = http", "web.conf line 1: port must be a number from 1 to 65535, not “http”"),
         ("\nhost = evil.example/path", "web.conf line 2: host must be a host name such as todo.example.org, not “evil.example/path”"),
-        ("listen 8636", "web.conf line 1: expected NAME = VALUE"),
-        ("colour = red", "web.conf line 1: unknown setting “colour” (port, host)"),
+        ("listen 8636", "web.conf line 1: expected 'key = value', got 'listen 8636'"),
+        ("colour = red", "web.conf line 1: unknown setting 'colour' (port, host)"),
     ])
     func namesTheLineAndTheProblem(_ text: String, _ message: String) {
         #expect(throws: WebAccessError(message)) { try WebSettings(parsing: text, file: "web.conf") }

@@ -5,6 +5,7 @@ import TodoClient
 import TodoInterchange
 import TodoModel
 import TodoProtocol
+import UserFiles
 
 extension InterchangeFormat: ExpressibleByArgument {}
 
@@ -169,10 +170,9 @@ struct Import: AsyncParsableCommand {
     /// Without an rc, UDAs come over as stored.
     private static func taskrcAttributeTypes() -> [String: String] {
         let environment = ProcessInfo.processInfo.environment
-        let home = environment["HOME"] ?? ""
+        let directories = BaseDirectories(environment: environment)
         let candidates =
-            environment["TASKRC"].map { [$0] }
-            ?? [home + "/.taskrc", (environment["XDG_CONFIG_HOME"] ?? home + "/.config") + "/task/taskrc"]
+            environment["TASKRC"].map { [$0] } ?? [directories.home + "/.taskrc", directories.configHome + "/task/taskrc"]
         guard let rc = candidates.lazy.compactMap({ FileManager.default.contents(atPath: $0) }).first else { return [:] }
         return TaskwarriorDataDirectory.userAttributeTypes(inTaskrc: String(decoding: rc, as: UTF8.self))
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UserFiles
 import WebAccess
 #if canImport(Glibc)
 import Glibc
@@ -105,7 +106,7 @@ struct WebCommand: ParsableCommand {
 
     /// A page only this user can read that sends the browser on to `url`.
     static func writeLeadIn(to url: String, paths: WebPaths) throws -> String {
-        let directory = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? paths.stateDirectory
+        let directory = BaseDirectories.processVariable("XDG_RUNTIME_DIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? paths.stateDirectory
         let path = directory + "/todod-web-open.html"
         unlink(path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
