@@ -122,7 +122,7 @@ let package = Package(
         ),
         // Taskwarrior, todo.txt and iCalendar: reading them into items and
         // writing items out, pure functions the view models plan imports with.
-        .target(name: "TodoInterchange", dependencies: ["TodoModel"]),
+        .target(name: "TodoInterchange", dependencies: ["TodoModel", "CanonicalJSON"]),
         .target(name: "TodoViewModels", dependencies: ["TodoModel", "TodoViewState", "TodoInterchange"]),
         // Two-way sync with a calendar server, the part without I/O: to-dos
         // read as calendars write them, and merged field by field.
@@ -156,7 +156,7 @@ let package = Package(
         // shell (TodoDaemon) runs it on an event loop; its tests drive it bare.
         .target(
             name: "TodoOwner",
-            dependencies: ["TodoModel", "TodoViewState", "TodoViewModels", "TodoInterchange", "TodoProtocol", "TodoStoreInterface", "BuildInfo"]
+            dependencies: ["TodoModel", "TodoViewState", "TodoViewModels", "TodoInterchange", "TodoProtocol", "CanonicalJSON", "TodoStoreInterface", "BuildInfo"]
         ),
         .target(
             name: "TodoDaemon",
@@ -175,7 +175,7 @@ let package = Package(
         .target(
             name: "TodoClient",
             dependencies: [
-                "TodoProtocol",
+                "TodoProtocol", "CanonicalJSON",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -195,7 +195,7 @@ let package = Package(
         .executableTarget(
             name: "todoctl",
             dependencies: [
-                "TodoClient", "TodoProtocol", "TodoViewState", "TodoModel", "TodoInterchange", "BuildInfo",
+                "TodoClient", "TodoProtocol", "TodoViewState", "TodoModel", "TodoInterchange", "CanonicalJSON", "BuildInfo",
                 "DesktopNotifications", "WebAccess", "UserFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

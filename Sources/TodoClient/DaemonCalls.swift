@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoProtocol
 
 /// What a command needs of its connection to todod: calls and their

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import FoundationEssentials
 import NIOCore
 import Synchronization

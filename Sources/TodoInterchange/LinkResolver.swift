@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoModel
 
 /// Which item each link of an import names (`ImportPlan`), and what stays
@@ -134,7 +135,7 @@ struct LinkResolver {
                 continue
             }
             let asList = foreign.taskwarrior[attribute].map { $0.hasPrefix("[") } ?? true
-            foreign.taskwarrior[attribute] = (asList ? AnyJSON.array(staying.map(AnyJSON.string)) : .string(staying.joined(separator: ","))).text
+            foreign.taskwarrior[attribute] = (asList ? JSONValue.array(staying.map(JSONValue.string)) : .string(staying.joined(separator: ","))).text
         }
         let staying = Set(unresolved.compactMap { if case .icalendar(let line) = $0.source { line } else { nil } })
         let resolvedLines = Set(links.compactMap { if case .icalendar(let line) = $0.source, !staying.contains(line) { line } else { nil } })

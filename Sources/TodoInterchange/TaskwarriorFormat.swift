@@ -1,3 +1,4 @@
+import CanonicalJSON
 import FoundationEssentials
 import TodoModel
 
@@ -104,7 +105,7 @@ public enum TaskwarriorFormat {
     /// (`TaskwarriorTask.foreign`), read from the same bytes a second time as
     /// plain JSON objects, since `Codable` passes over keys it does not know.
     private static func decode(_ text: String, fields: [String: FieldDeclaration]) throws(ImportProblem) -> [TaskwarriorTask] {
-        let decoder = JSONDecoder()
+        let decoder = JSONValue.exactDecoder()
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.first == "[" {
             let data = Data(text.utf8)
@@ -143,8 +144,8 @@ public enum TaskwarriorFormat {
     /// array's brackets and commas. A file cut short is said as such. Nil
     /// when no line is to blame (a file laid out otherwise).
     private static func badLine(in text: String) -> ImportProblem? {
-        let decoder = JSONDecoder()
-        func parses(_ json: Substring) -> Bool { (try? decoder.decode(AnyJSON.self, from: Data(json.utf8))) != nil }
+        let decoder = JSONValue.exactDecoder()
+        func parses(_ json: Substring) -> Bool { (try? decoder.decode(JSONValue.self, from: Data(json.utf8))) != nil }
         var opened = false  // the array's `[`, on the first line that is not blank
         for (number, line) in textLines(text).enumerated() {
             var body = Substring(line.trimmingWhitespace())
@@ -170,9 +171,9 @@ public enum TaskwarriorFormat {
     /// fields, as they came; those todod does not model, each value as JSON
     /// text; and those whose value it cannot hold.
     private static func otherAttributes(of object: LenientJSONObject, fields: [String: FieldDeclaration])
-        -> ([String: AnyJSON], [String: String], [String])
+        -> ([String: JSONValue], [String: String], [String])
     {
-        var declared: [String: AnyJSON] = [:]
+        var declared: [String: JSONValue] = [:]
         var foreign: [String: String] = [:]
         for (key, value) in object.values where !TaskwarriorTask.modelledKeys.contains(key) {
             if fields[key] != nil { declared[key] = value } else { foreign[key] = value.text }
@@ -256,7 +257,7 @@ public enum TaskwarriorFormat {
         // A done occurrence keeps what made it one (`TaskwarriorTask.occurrenceKeys`);
         // any other task has them read, or made anew on export.
         if !isDone || recurrence != nil { for key in TaskwarriorTask.occurrenceKeys { kept[key] = nil } }
-        if let letter = task.priority, !letter.isEmpty, priority == nil { kept["priority"] = AnyJSON.string(letter).text }
+        if let letter = task.priority, !letter.isEmpty, priority == nil { kept["priority"] = JSONValue.string(letter).text }
         // A declared field's value that does not fit it is kept as it came
         // too (Taskwarrior's rc and todod.conf may disagree), and said; an
         // empty one is no value (Taskwarrior writes none), kept as it came.
@@ -313,7 +314,7 @@ public enum TaskwarriorFormat {
     /// it names none; nil when it is not of that form (kept as it came, and
     /// said). More than an item links to (`FieldKind.maximumLinks`) refuses
     /// the file, as too many tags or annotations do.
-    private static func uuids(_ json: AnyJSON, of field: FieldDeclaration, at location: String) throws(ImportProblem) -> [String]? {
+    private static func uuids(_ json: JSONValue, of field: FieldDeclaration, at location: String) throws(ImportProblem) -> [String]? {
         var uuids: [String]
         switch json {
         case .string(let text) where field.kind == .items:
@@ -341,7 +342,7 @@ public enum TaskwarriorFormat {
     /// The value of `field` in `json`, as Taskwarrior writes one of its
     /// kind; nil when it is not one (or is past what todod holds: a whole
     /// number a double cannot hold exactly would go back changed).
-    private static func value(_ json: AnyJSON, of field: FieldDeclaration, at location: String, timeZone: TimeZone)
+    private static func value(_ json: JSONValue, of field: FieldDeclaration, at location: String, timeZone: TimeZone)
         throws(ImportProblem) -> FieldValue?
     {
         switch (field.kind, json) {
@@ -350,7 +351,7 @@ public enum TaskwarriorFormat {
         case (.number, .integer(let whole)):
             let number = Double(whole)
             return Int64(exactly: number) == whole ? .number(number) : nil
-        case (.number, .decimal), (.number, .number):
+        case (.number, .decimal), (.number, .double):
             return NumberText.number(json.text).map(FieldValue.number)
         case (.number, .string(let text)):
             return NumberText.number(text).map(FieldValue.number)
@@ -369,11 +370,11 @@ public enum TaskwarriorFormat {
     /// a whole number without a fraction, a duration in ISO 8601, links as
     /// the UUIDs of the tasks they name (`depends` a list, as 2.6 writes
     /// it; `parenttask` one).
-    private static func json(of value: FieldValue, field: FieldDeclaration?, timeZone: TimeZone, links: LinkNames) -> AnyJSON {
+    private static func json(of value: FieldValue, field: FieldDeclaration?, timeZone: TimeZone, links: LinkNames) -> JSONValue {
         switch value {
         case .text(let text): .string(text)
         case .number(let number) where number == number.rounded() && abs(number) < 1e15: .integer(Int64(number))
-        case .number(let number): .number(number)
+        case .number(let number): .double(number)
         case .date(let date): .string(InterchangeDates.compactUTC(InterchangeDates.instant(of: date, in: timeZone)))
         case .duration(let seconds): .string(DurationText.iso8601(seconds: seconds))
         case .items(let ids) where field?.kind == .item && ids.count == 1: .string(links.uuid(of: ids[0]))
@@ -383,7 +384,7 @@ public enum TaskwarriorFormat {
 
     /// The UUIDs of `json` (a link attribute kept as it came: a list, or a
     /// string separated by commas); none when it is of another form.
-    static func keptUUIDs(_ json: AnyJSON?) -> [String] {
+    static func keptUUIDs(_ json: JSONValue?) -> [String] {
         switch json {
         case .string(let text)?: text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         case .array(let elements)?:
@@ -427,7 +428,7 @@ public enum TaskwarriorFormat {
             // Links to tasks todod did not find, kept as they came, go
             // with those it did (a `parenttask` set here replaces a kept one).
             if case .array(var uuids) = json, let kept = item.foreign.taskwarrior[attribute] {
-                for uuid in keptUUIDs(AnyJSON(text: kept)) where !uuids.contains(.string(uuid)) { uuids.append(.string(uuid)) }
+                for uuid in keptUUIDs(JSONValue(text: kept)) where !uuids.contains(.string(uuid)) { uuids.append(.string(uuid)) }
                 json = .array(uuids)
             }
             task.fieldAttributes[attribute] = json

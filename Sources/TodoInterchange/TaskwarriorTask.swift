@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoModel
 
 /// One task as `task export` writes it. Every field is optional here so
@@ -52,7 +53,7 @@ struct TaskwarriorTask: Codable {
     /// when read (`TaskwarriorFormat` reads each by its field's kind), as
     /// the values' kinds write them when written. Not part of the `Codable`
     /// form (read and written beside it).
-    var fieldAttributes: [String: AnyJSON] = [:]
+    var fieldAttributes: [String: JSONValue] = [:]
     /// The other attributes not in `modelledKeys`, each value as JSON text;
     /// not part of the `Codable` form (read and written beside it).
     var foreign: [String: String] = [:]
@@ -110,7 +111,7 @@ struct TaskwarriorTask: Codable {
             && (!Self.modelledKeys.contains(key) || key == "priority" && priority == nil
                 || Self.occurrenceKeys.contains(key) && recur == nil && parent == nil)
         {
-            if let value = AnyJSON(text: text) { try others.encode(value, forKey: ForeignKey(stringValue: key)) }
+            if let value = JSONValue(text: text) { try others.encode(value, forKey: ForeignKey(stringValue: key)) }
         }
     }
 

@@ -1,3 +1,5 @@
+import CanonicalJSON
+
 /// Building blocks of the JSON Schemas (draft 2020-12) the protocol is
 /// described in. Each method declares its parameters and result with them
 /// next to its Swift types, and `ProtocolDescription` assembles the rest;

@@ -1,3 +1,5 @@
+import CanonicalJSON
+
 /// Decodes a `Decodable` value straight from a `JSONValue`: how a client
 /// reads a view-model property's value out of a state or an event, without
 /// writing JSON text and reading it back. Reads what `JSONDecoder` reads

@@ -1,3 +1,5 @@
+import CanonicalJSON
+
 /// What a `KeyedSchema` type says about one of its keys: the schema of the
 /// value written under it, and whether every value has the key. Each key
 /// says both in the same `switch` case, so a key cannot have a schema and

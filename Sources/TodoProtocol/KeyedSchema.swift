@@ -1,3 +1,5 @@
+import CanonicalJSON
+
 /// A wire type whose JSON Schema is made from its own coding keys: the
 /// schema's property names are the keys `Codable` writes, and each key's
 /// schema, and whether it may be left out, is said once, in a switch over

@@ -1,3 +1,5 @@
+import CanonicalJSON
+
 extension ProtocolDescription {
     /// The method table of PROTOCOL.md (between `<!-- methods:begin -->` and
     /// `<!-- methods:end -->`), written from `ProtocolMethods.all` so the

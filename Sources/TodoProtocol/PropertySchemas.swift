@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 extension WireType {

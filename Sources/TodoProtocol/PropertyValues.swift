@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 /// View-model properties as the protocol carries them: by name, each value a

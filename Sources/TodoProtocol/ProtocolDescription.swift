@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 /// The protocol described by itself, as one JSON Schema (draft 2020-12)

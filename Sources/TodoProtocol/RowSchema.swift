@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 /// The JSON Schema of a row, made from `TodoRow.keys`: each key's shape

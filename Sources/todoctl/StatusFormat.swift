@@ -1,4 +1,5 @@
 import ArgumentParser
+import CanonicalJSON
 import TodoProtocol
 import TodoViewState
 
@@ -60,6 +61,7 @@ struct StatusFormat: Sendable {
         case .bool(let flag): String(flag)
         case .integer(let number): String(number)
         case .double(let number): String(number)
+        case .decimal(let number): number.description
         case .string(let text): text
         case .array(let elements): elements.map(text(of:)).joined(separator: ", ")
         case .object(let members):

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TestSupport
 import TodoViewState
 

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 /// `date.parse`: what a typed date means now, without changing anything,

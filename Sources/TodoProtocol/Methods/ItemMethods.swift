@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 // The commands on one item. Each is one undo step and may be part of a `transaction`.

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 // The commands on the whole list, and undo and redo. Each is one undo step

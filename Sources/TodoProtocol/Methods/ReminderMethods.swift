@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 // Reminders on the desktop: snoozing and dismissing them. What is on the

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 /// `rpc.describe`: the protocol described by itself: every method with its

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 /// `view.subscribe`: a view's state, and from then on one `view.changed`

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 /// `sync.apply`: what a calendar server changed, brought into the list as

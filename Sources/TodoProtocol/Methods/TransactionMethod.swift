@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 /// `transaction`: several commands applied in order, all or nothing, as one

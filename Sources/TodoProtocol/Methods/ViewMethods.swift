@@ -1,3 +1,4 @@
+import CanonicalJSON
 import TodoViewState
 
 // Reading views and changing their options (subscriptions: SubscriptionMethods).

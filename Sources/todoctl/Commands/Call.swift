@@ -1,4 +1,5 @@
 import ArgumentParser
+import CanonicalJSON
 import FoundationEssentials
 import Glibc
 import TodoClient

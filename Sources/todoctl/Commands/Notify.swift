@@ -1,4 +1,5 @@
 import ArgumentParser
+import CanonicalJSON
 import DesktopNotifications
 import FoundationEssentials
 import Glibc

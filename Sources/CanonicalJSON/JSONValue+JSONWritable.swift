@@ -1,5 +1,3 @@
-import CanonicalJSON
-
 /// As `JSONValue.encode(to:)` writes it, objects with their keys sorted: an
 /// event's `properties` are JSON values, and the event is written by hand
 /// (`ChangeBody+JSONWritable.swift`).
@@ -10,6 +8,8 @@ extension JSONValue: JSONWritable {
         case .bool(let value): bytes.appendJSONBool(value)
         case .integer(let value): bytes.appendJSONInteger(value)
         case .double(let value): try bytes.appendJSONNumber(value)
+        // Decimal's description is its digits, with no exponent: valid JSON.
+        case .decimal(let value): bytes.append(contentsOf: value.description.utf8)
         case .string(let value): bytes.appendJSONString(value)
         case .array(let elements):
             try bytes.appendJSONArray(elements) { element, bytes in try element.writeJSON(into: &bytes) }

@@ -1,12 +1,25 @@
-/// Any JSON value, for the parts of a message whose shape is not known in
-/// advance: `rpc.describe`'s document, a transaction's commands, `todoctl
-/// call`. Requests do not go through it: their parameters are decoded
-/// straight from their bytes. `JSONValue(parsing:)` reads one strictly.
+import FoundationEssentials
+
+/// Any JSON value, for what todod reads without knowing its shape in
+/// advance: in the protocol, `rpc.describe`'s document, a transaction's
+/// commands, `todoctl call` (requests do not go through it: their
+/// parameters are decoded straight from their bytes, and
+/// `JSONValue(parsing:)` reads one strictly); in a Taskwarrior file, the
+/// attributes todod does not model, kept to be written back as they were.
+///
+/// Numbers are read as a whole `integer` when they are one that fits, else
+/// as a `double`; a decoder whose `userInfo` asks for exact numbers
+/// (`JSONValue.exactNumbers`) reads them as a `decimal` instead, which keeps
+/// every digit a Double would round (38 of them), as a file written back
+/// must.
 public enum JSONValue: Hashable, Sendable, Codable {
     case null
     case bool(Bool)
+    /// A whole number, exactly (Double would round past 2^53).
     case integer(Int64)
     case double(Double)
+    /// Any other number, read for `exactNumbers`: exactly as far as 38 digits go.
+    case decimal(Decimal)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -34,6 +47,8 @@ public enum JSONValue: Hashable, Sendable, Codable {
             self = .bool(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
+        } else if decoder.userInfo[Self.exactNumbers] as? Bool == true, let value = try? container.decode(Decimal.self) {
+            self = .decimal(value)
         } else if let value = try? container.decode(Double.self) {
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
@@ -42,6 +57,10 @@ public enum JSONValue: Hashable, Sendable, Codable {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "a number too large to represent")
         }
     }
+
+    /// The `userInfo` key (with `true`) that reads numbers other than whole
+    /// ones as `decimal`, exactly.
+    public static let exactNumbers = CodingUserInfoKey(rawValue: "todod.JSONValue.exactNumbers")!
 
     private struct AnyKey: CodingKey {
         var stringValue: String
@@ -57,6 +76,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         case .bool(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
+        case .decimal(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -68,7 +88,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .integer, .double: "a number"
+        case .integer, .double, .decimal: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
