@@ -208,25 +208,10 @@ import Testing
         #expect(String(decoding: fallback, as: UTF8.self) == "x" + String(decoding: try Self.foundation.encode(Interleaved()), as: UTF8.self))
     }
 
-    /// A random JSON document: objects are dictionaries, so their keys arrive
-    /// in hash order and must be sorted.
-    indirect enum Tree: Encodable {
-        case null, bool(Bool), integer(Int64), double(Double), string(String), array([Tree]), object([String: Tree])
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .null: try container.encodeNil()
-            case .bool(let value): try container.encode(value)
-            case .integer(let value): try container.encode(value)
-            case .double(let value): try container.encode(value)
-            case .string(let value): try container.encode(value)
-            case .array(let value): try container.encode(value)
-            case .object(let value): try container.encode(value)
-            }
-        }
-
-        static func random(depth: Int, using random: inout SeededRandom) -> Tree {
+    /// A random JSON document (the package's own value type): objects are
+    /// dictionaries, so their keys arrive in hash order and must be sorted.
+    enum Tree {
+        static func random(depth: Int, using random: inout SeededRandom) -> JSONValue {
             switch Int.random(in: 0..<(depth > 0 ? 7 : 5), using: &random) {
             case 0: return .null
             case 1: return .bool(Bool.random(using: &random))
@@ -235,7 +220,7 @@ import Testing
             case 4: return .string(randomText(using: &random))
             case 5: return .array((0..<Int.random(in: 0..<5, using: &random)).map { _ in Tree.random(depth: depth - 1, using: &random) })
             default:
-                var object: [String: Tree] = [:]
+                var object: [String: JSONValue] = [:]
                 for _ in 0..<Int.random(in: 0..<6, using: &random) {
                     object[randomText(using: &random)] = Tree.random(depth: depth - 1, using: &random)
                 }
