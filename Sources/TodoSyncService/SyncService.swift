@@ -46,20 +46,19 @@ public actor SyncService {
             }
         }
         defer { poller.cancel() }
-        while !Task.isCancelled {
-            do {
-                try await TodoConnection.with(socketPath: paths.socketPath) { daemon in
-                    try await self.follow(daemon, triggers: triggers)
+        let logger = self.logger
+        try? await DaemonFollower(socketPath: paths.socketPath, retryInterval: .seconds(2)).run(
+            isTodoGone: { _ in true },
+            onEvent: { event in
+                switch event {
+                case .lost(let error): logger.warning("todod is not answering (\(error.map { "\($0)" } ?? "it stopped")); trying again every 2 s")
+                case .refused(let refusal): logger.warning("todod will not start (\(refusal.message)); trying again every 2 s")
+                case .reached: logger.notice("todod reached again")
                 }
-            } catch {
-                if !unreachable { logger.warning("todod is not answering (\(error)); trying again every 2 s") }
-                unreachable = true
-            }
-            try? await Task.sleep(for: .seconds(2))
-        }
+            },
+            session: { daemon in try await self.follow(daemon, triggers: triggers) })
     }
 
-    private var unreachable = false
     /// Why the last round failed, as thrown: `syncOnce` throws it on, so
     /// that `sync add` and `sync now` exit as the failure was.
     private var lastFailure: (any Error)?
@@ -98,8 +97,6 @@ public actor SyncService {
         _ = try await daemon.call(
             SubscribeListView.self,
             SubscribeListView.Params(own: true, filter: .all, properties: ["rows", "totalCount", "completedCount"], flat: true))
-        if unreachable { logger.notice("todod reached again") }
-        unreachable = false
         let watcher = Task {
             for await message in daemon.notifications {
                 if case .notification(let method, _) = message, method == ListViewChanged.name { triggers.request(.list) }
@@ -298,15 +295,5 @@ public actor SyncService {
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm:ss"
         return formatter.string(from: date)
-    }
-}
-
-extension ClientError {
-    /// Whether the connection to todod is gone (rather than one call refused).
-    var endsTheConnection: Bool {
-        switch self {
-        case .daemonUnreachable, .untrustedServer, .connectionClosed, .stoppedBeforeAnswering, .timedOut: true
-        case .refused, .requestTooLong, .malformedReply: false
-        }
     }
 }

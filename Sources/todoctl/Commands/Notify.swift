@@ -44,33 +44,35 @@ struct Notify: AsyncParsableCommand {
                 await desk.showMissing()
             }
         }
-        let socket = todoctl.connection.socket
-        let unreachable = Atomic<Bool>(false)
-        while true {
-            do {
-                try await TodoConnection.with(socketPath: socket) { daemon in
-                    await desk.attach(daemon)
-                    try await Self.follow(daemon, desk: desk) {
-                        if unreachable.exchange(false, ordering: .relaxed) { log("todod reached again") }
-                    }
+        let follower = DaemonFollower(socketPath: todoctl.connection.socket, retryInterval: .seconds(1))
+        try await follower.run(
+            isTodoGone: { _ in true },
+            onEvent: { event in
+                switch event {
+                case .lost(let error?): log("todod is not answering (\(error)); trying again every second")
+                case .lost(nil): log("todod stopped; trying again every second")
+                case .refused(let refusal): log("todod will not start (\(refusal.message)); trying again every second")
+                case .reached: log("todod reached again")
                 }
-            } catch {
-                if !unreachable.exchange(true, ordering: .relaxed) {
-                    log("todod is not answering (\(error)); trying again every second")
+            },
+            session: { daemon in
+                await desk.attach(daemon)
+                do {
+                    try await Self.follow(daemon, desk: desk)
+                } catch {
+                    await desk.attach(nil)
+                    throw error
                 }
-            }
-            await desk.attach(nil)
-            try await Task.sleep(for: .seconds(1))
-        }
+                await desk.attach(nil)
+            })
     }
 
     /// Subscribes to `desktopReminders` and hands each new list to the desk
     /// until the connection ends.
-    private static func follow(_ daemon: TodoConnection, desk: ReminderDesk, subscribed: () -> Void) async throws {
+    private static func follow(_ daemon: TodoConnection, desk: ReminderDesk) async throws {
         let property = "desktopReminders"
         let reply = try await daemon.call(
             SubscribeListView.self, SubscribeListView.Params(view: "main", properties: [property]))
-        subscribed()
         if let value = reply.state?.properties[property] {
             await desk.update(try JSONValueDecoder.decode([DesktopReminder].self, from: value))
         }

@@ -71,48 +71,45 @@ struct Watch: AsyncParsableCommand {
                             && RawTerminal.canDrawFullScreen(term: ProcessInfo.processInfo.environment["TERM"]),
                         style: style, view: viewName))
             }
-        var position = WatchPosition()
-        var hasConnected = false
-        while true {
-            do {
-                position = try await TodoConnection.with(socketPath: connection.socket) { [position] daemon in
-                    var position = position
+        let position = Mutex(WatchPosition())
+        let follower = DaemonFollower(
+            socketPath: connection.socket, retryInterval: .milliseconds(200), patience: .seconds(reconnectSeconds),
+            firstSessionRequired: true)
+        do {
+            try await follower.run(
+                onEvent: { event in
+                    switch event {
+                    case .lost: await output.notice("todoctl: todod went away; reconnecting…")
+                    case .refused(let refusal): await output.notice("todoctl: \(refusal.message)")
+                    case .reached: break
+                    }
+                },
+                session: { daemon in
                     await output.connected(daemon)
-                    defer { Task { await output.connected(nil) } }
-                    try await Self.follow(daemon, selection: selection, from: &position, to: output)
-                    return position
-                }
-                hasConnected = true
-            } catch let failure as WatchInterrupted {
-                position = failure.position
-                hasConnected = true
-            } catch let removed as WatchedViewRemoved {
-                live?.terminal.leave()
-                ClientFailure.printError("todoctl: \(removed.message)")
-                throw ExitCode(ClientFailure.notFound)
-            } catch ClientError.daemonUnreachable(let path, let reason) where !hasConnected {
-                live?.terminal.leave()
-                throw ClientFailure.report(ClientError.daemonUnreachable(socketPath: path, reason: reason))
-            } catch ClientError.daemonUnreachable, ClientError.connectionClosed, ClientError.stoppedBeforeAnswering {
-                // handled below: the daemon went away after we had seen it
-            } catch {
-                live?.terminal.leave()
-                throw ClientFailure.report(error)
-            }
-            await output.notice("todoctl: todod went away; reconnecting…")
-            switch await waitForDaemon(output: output) {
-            case .reached:
-                break
-            case .refused(let refusal):
-                live?.terminal.leave()
-                throw ClientFailure.report(ClientError.refused(refusal))
-            case .gone:
-                live?.terminal.leave()
-                ClientFailure.printError(
-                    ClientFailure.unreachableHint(socketPath: connection.socket, reason: "gone for \(Int(reconnectSeconds)) s")
-                )
-                throw ExitCode(ClientFailure.unreachable)
-            }
+                    var current = position.withLock { $0 }
+                    do {
+                        try await Self.follow(daemon, selection: selection, from: &current, to: output)
+                    } catch {
+                        position.withLock { $0 = current }
+                        await output.connected(nil)
+                        throw error
+                    }
+                    position.withLock { $0 = current }
+                    await output.connected(nil)
+                })
+        } catch let removed as WatchedViewRemoved {
+            live?.terminal.leave()
+            ClientFailure.printError("todoctl: \(removed.message)")
+            throw ExitCode(ClientFailure.notFound)
+        } catch let gaveUp as DaemonFollower.GaveUp {
+            live?.terminal.leave()
+            if let refusal = gaveUp.refusal { throw ClientFailure.report(ClientError.refused(refusal)) }
+            ClientFailure.printError(
+                ClientFailure.unreachableHint(socketPath: connection.socket, reason: "gone for \(Int(reconnectSeconds)) s"))
+            throw ExitCode(ClientFailure.unreachable)
+        } catch {
+            live?.terminal.leave()
+            throw ClientFailure.report(error)
         }
     }
 
@@ -143,11 +140,6 @@ struct Watch: AsyncParsableCommand {
     struct WatchPosition: Sendable {
         var resumePoint: ResumePoint?
         var state: TodoListState?
-    }
-
-    /// The connection ended after the position moved on.
-    struct WatchInterrupted: Error {
-        var position: WatchPosition
     }
 
     /// The named view being watched was removed (`view.removed`).
@@ -221,7 +213,7 @@ struct Watch: AsyncParsableCommand {
                 emit(change.body)
                 await output.draw(state, revision: change.revision)
             case ServerShutdown.name:
-                throw WatchInterrupted(position: position)
+                return
             case ViewRemoved.name:
                 let removed = try payload.params(ViewRemoved.Params.self)
                 guard removed.subscription == reply.subscription else { continue }
@@ -230,7 +222,6 @@ struct Watch: AsyncParsableCommand {
                 continue
             }
         }
-        throw WatchInterrupted(position: position)
     }
 
     /// `--format`: subscribes to the template's properties only and prints
@@ -258,7 +249,7 @@ struct Watch: AsyncParsableCommand {
                     printed = line
                 }
             case ServerShutdown.name:
-                throw WatchInterrupted(position: WatchPosition())
+                return
             case ViewRemoved.name:
                 let removed = try payload.params(ViewRemoved.Params.self)
                 guard removed.subscription == reply.subscription else { continue }
@@ -267,41 +258,6 @@ struct Watch: AsyncParsableCommand {
                 continue
             }
         }
-        throw WatchInterrupted(position: WatchPosition())
-    }
-
-    /// Retries connecting until the daemon answers or `reconnectSeconds` pass.
-    /// Under socket activation the first retry already starts it again.
-    /// How waiting for todod ended.
-    private enum Return {
-        case reached
-        /// Still `server.badConfiguration` when the time was up.
-        case refused(RPCError)
-        case gone
-    }
-
-    /// A todod that will not start (`server.badConfiguration`, e.g. after a
-    /// restart with a broken todod.conf) is shown once, and waited out like
-    /// an absent one: the user fixes the file and restarts todod. If it
-    /// still says so when the time is up, watch ends with what it says.
-    private func waitForDaemon(output: WatchOutput) async -> Return {
-        let deadline = Date().addingTimeInterval(reconnectSeconds)
-        var refusal: RPCError?
-        while Date() < deadline {
-            try? await Task.sleep(for: .milliseconds(200))
-            do {
-                // Greeted, not merely connected: under socket activation a
-                // connection waits in the backlog for whichever todod comes.
-                _ = try await TodoConnection.with(socketPath: connection.socket) { daemon in try await daemon.maximumLineBytes() }
-                return .reached
-            } catch ClientError.refused(let error) where error.code == RPCError.Code.badConfiguration {
-                if refusal?.message != error.message { await output.notice("todoctl: \(error.message)") }
-                refusal = error
-            } catch {
-                refusal = nil
-            }
-        }
-        return refusal.map { .refused($0) } ?? .gone
     }
 }
 
