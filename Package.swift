@@ -203,7 +203,7 @@ let package = Package(
         .executableTarget(
             name: "todod-sync",
             dependencies: [
-                "TodoSyncService", "CalDAV", "TodoClient", "TodoProtocol", "SystemdSupport",
+                "TodoSyncService", "TodoSync", "CalDAV", "TodoClient", "TodoProtocol", "SystemdSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -158,7 +158,7 @@ struct SyncRound {
             report.again = true
         }
 
-        var saved: [SyncStateStore.Record] = []
+        var saved: [SyncRecord] = []
         for (uid, server) in agreed {
             let base = completedOccurrences[uid]?.text ?? local[uid]?.text ?? server.resource.todo.text
             saved.append(.init(uid: uid, href: server.href, etag: server.etag, base: base, resource: server.text))
@@ -189,7 +189,7 @@ struct SyncRound {
     /// `forgotten` as it goes through.
     private func write(
         _ pushes: [SyncPlan.Push], _ deletes: [SyncPlan.Delete], local: [String: TodoComponent],
-        saved: inout [SyncStateStore.Record], forgotten: inout [String], report: inout Report
+        saved: inout [SyncRecord], forgotten: inout [String], report: inout Report
     ) async throws {
         for push in pushes {
             guard let todo = local[push.uid] else { continue }
@@ -199,10 +199,10 @@ struct SyncRound {
             resource.todo = todo.keepingDateSpellings(of: push.around?.todo)
             let text = resource.text(productID: "-//todod//todod-sync//EN")
             do {
-                let etag = try await client.put(push.href, calendarText: text, condition: push.condition)
+                let etag = try await client.put(push.href, calendarText: text, condition: push.etag.map(PutCondition.ifMatch) ?? .ifNoneMatch)
                 saved.append(.init(uid: push.uid, href: push.href, etag: etag, base: todo.text, resource: text))
                 report.pushed += 1
-            } catch .uidInUse where push.condition == .ifNoneMatch {
+            } catch .uidInUse where push.etag == nil {
                 // The server holds this UID at another href it does not list
                 // (Xandikos, once a phone gave that href another UID): the
                 // to-do can never be written under it. It takes a new UID,
@@ -241,7 +241,7 @@ struct SyncRound {
     /// left out: the round's own writes come back that way. Removed are
     /// the hrefs of records and of `unreadable` resources that went: an
     /// unreadable one deleted on the server is no longer named in status.
-    private func serverChanges(_ records: [String: SyncStateStore.Record], unreadable: Set<String>) async throws
+    private func serverChanges(_ records: [String: SyncRecord], unreadable: Set<String>) async throws
         -> (changed: [String: String], removed: Set<String>, token: String?)
     {
         let known = Dictionary(records.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
@@ -289,7 +289,7 @@ struct SyncRound {
     /// another client changed something meanwhile, the old one, and the next
     /// round reads it.
     private func tokenAfterOwnWrites(
-        from token: String??, records: [String: SyncStateStore.Record], saved: [SyncStateStore.Record], forgotten: [String]
+        from token: String??, records: [String: SyncRecord], saved: [SyncRecord], forgotten: [String]
     ) async throws -> String?? {
         guard case .some(.some(let from)) = token else { return token }
         var holding = Dictionary(records.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
@@ -317,7 +317,7 @@ struct SyncRound {
     /// know): the renames that give the next occurrence the server's UID and
     /// the completed one a new UID. So the server keeps one to-do whose due
     /// date moves on, and the completed occurrence is a to-do of its own.
-    private func carriedOnRepetitions(records: [String: SyncStateStore.Record], local: [String: TodoComponent])
+    private func carriedOnRepetitions(records: [String: SyncRecord], local: [String: TodoComponent])
         -> [(from: String, to: String)]
     {
         var renames: [(from: String, to: String)] = []

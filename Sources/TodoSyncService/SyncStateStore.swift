@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TodoSync
 
 /// What the sync last agreed with the server, kept in its own SQLite file:
 /// for each to-do, where it is on the server, its ETag, and the version both
@@ -12,28 +13,6 @@ import GRDB
 /// and nothing is lost between.
 public final class SyncStateStore: Sendable {
     private let database: DatabaseQueue
-
-    /// One to-do both sides know.
-    public struct Record: Sendable, Equatable {
-        public var uid: String
-        /// The resource's path on the server.
-        public var href: String
-        /// The ETag last seen; nil when a write gave none (it is fetched again).
-        public var etag: String?
-        /// The `VTODO` as both sides last had it, as todod exports it.
-        public var base: String
-        /// The resource as the server last had it (its time zones and
-        /// changed occurrences are written back around the to-do).
-        public var resource: String
-
-        public init(uid: String, href: String, etag: String?, base: String, resource: String) {
-            self.uid = uid
-            self.href = href
-            self.etag = etag
-            self.base = base
-            self.resource = resource
-        }
-    }
 
     public init(path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
@@ -55,11 +34,11 @@ public final class SyncStateStore: Sendable {
         try migrator.migrate(database)
     }
 
-    public func records() throws -> [String: Record] {
+    public func records() throws -> [String: SyncRecord] {
         try database.read { db in
-            var records: [String: Record] = [:]
+            var records: [String: SyncRecord] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT uid, href, etag, base, resource FROM resource") {
-                let record = Record(uid: row[0], href: row[1], etag: row[2], base: row[3], resource: row[4])
+                let record = SyncRecord(uid: row[0], href: row[1], etag: row[2], base: row[3], resource: row[4])
                 records[record.uid] = record
             }
             return records
@@ -68,7 +47,7 @@ public final class SyncStateStore: Sendable {
 
     /// Writes what a round agreed, all or nothing: the records it changed,
     /// those it forgot (by UID), and the sync token it read the changes with.
-    public func commit(saving saved: [Record], forgetting forgotten: [String], token: String??) throws {
+    public func commit(saving saved: [SyncRecord], forgetting forgotten: [String], token: String??) throws {
         try database.write { db in
             for uid in forgotten { try db.execute(sql: "DELETE FROM resource WHERE uid = ?", arguments: [uid]) }
             for record in saved {

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import SystemdSupport
 import TodoProtocol
+import TodoSync
 import TodoSyncService
 import UnixSignals
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TodoSyncService
+@testable import TodoSync
 
 /// A round may delete unasked up to a fifth of the to-dos synced, or
 /// fewer than ten whatever the share: a person deleting a few is never

@@ -1,6 +1,4 @@
-import CalDAV
 import Foundation
-import TodoSync
 
 /// What one round decides, per to-do, from state alone: the agreed
 /// versions (`records`), the list as exported (`local`), and what the
@@ -18,52 +16,61 @@ import TodoSync
 ///   only way a round deletes, and bounded (`heldDeletions`).
 /// A to-do one side has and no record names is copied or, met on both
 /// sides, merged with no base: nothing is deleted.
-struct SyncPlan {
+public struct SyncPlan: Sendable {
     /// One to-do as the server has it now.
-    struct Remote: Sendable {
-        var href: String
-        var etag: String
-        var text: String
-        var resource: CalendarResource
+    public struct Remote: Sendable {
+        public var href: String
+        public var etag: String
+        public var text: String
+        public var resource: CalendarResource
+
+        public init(href: String, etag: String, text: String, resource: CalendarResource) {
+            self.href = href
+            self.etag = etag
+            self.text = text
+            self.resource = resource
+        }
     }
 
     /// A write to the server.
-    struct Push: Sendable, Equatable {
-        var uid: String
-        var href: String
-        var condition: PutCondition
+    public struct Push: Sendable, Equatable {
+        public var uid: String
+        public var href: String
+        /// Written only while the server's ETag is still this one; nil:
+        /// only while nothing is there yet (a new to-do, `If-None-Match: *`).
+        public var etag: String?
         /// The resource the to-do is written into (what came with it is kept).
-        var around: CalendarResource?
+        public var around: CalendarResource?
     }
 
     /// A deletion on the server, while its ETag is the one agreed.
-    struct Delete: Sendable, Equatable {
-        var uid: String
-        var href: String
-        var etag: String?
+    public struct Delete: Sendable, Equatable {
+        public var uid: String
+        public var href: String
+        public var etag: String?
     }
 
     /// To-dos to bring into the list (`sync.apply`'s text), to complete
     /// there, and to remove there, by UID.
-    var toApply: [TodoComponent] = []
-    var complete: [String] = []
-    var remove: [String] = []
-    var pushes: [Push] = []
-    var deletes: [Delete] = []
+    public var toApply: [TodoComponent] = []
+    public var complete: [String] = []
+    public var remove: [String] = []
+    public var pushes: [Push] = []
+    public var deletes: [Delete] = []
     /// Taken from the server as it is: agreed once the list holds it.
-    var agreed: [String: Remote] = [:]
+    public var agreed: [String: Remote] = [:]
     /// Repeating to-dos the server completed, by UID: the version agreed is
     /// the one before the list completed it (so the next round carries the
     /// repetition on, as for a completion here).
-    var completedOccurrences: [String: TodoComponent] = [:]
+    public var completedOccurrences: [String: TodoComponent] = [:]
     /// Records to forget: deleted on both sides, or here as the server did.
-    var forgotten: [String] = []
-    var conflicts: [(uid: String, note: String)] = []
+    public var forgotten: [String] = []
+    public var conflicts: [(uid: String, note: String)] = []
     /// How many to-dos come in from the server.
-    var pulled = 0
+    public var pulled = 0
     /// The deletions this plan makes, when more than a round may make
     /// unasked (`DeletionBound`); completed to-dos do not count.
-    var heldDeletions: DeletionBound?
+    public var heldDeletions: DeletionBound?
 
     private enum Side: Equatable {
         case same, changed, deleted
@@ -72,8 +79,8 @@ struct SyncPlan {
     /// - Parameters:
     ///   - problemHrefs: resources skipped as unreadable; their records wait.
     ///   - hrefForUID: where a to-do new to the server goes (`CalDAVClient.href(forUID:)`).
-    init(
-        records: [String: SyncStateStore.Record], local: [String: TodoComponent], remote: [String: Remote], removedHrefs: Set<String>,
+    public init(
+        records: [String: SyncRecord], local: [String: TodoComponent], remote: [String: Remote], removedHrefs: Set<String>,
         problemHrefs: Set<String>, hrefForUID: (String) -> String, localName: String, now: Date, timeZone: TimeZone
     ) {
         func merge(base: TodoComponent?, here: TodoComponent, there: Remote) -> ThreeWayMerge.Result {
@@ -128,7 +135,7 @@ struct SyncPlan {
                 agreed[uid] = server!
                 pulled += 1
             case (.changed, .same):
-                pushes.append(Push(uid: uid, href: record.href, condition: record.etag.map(PutCondition.ifMatch) ?? .ifNoneMatch, around: around))
+                pushes.append(Push(uid: uid, href: record.href, etag: record.etag, around: around))
             case (.changed, .changed) where local[uid]!.saysTheSame(as: server!.resource.todo):
                 agreed[uid] = server!  // both made the same change
             case (.changed, .changed):
@@ -156,7 +163,7 @@ struct SyncPlan {
                     // is the next one: it goes to the server as it is.
                 }
                 if !merged.fromRemote.isEmpty || !merged.conflicts.isEmpty { toApply.append(merged.todo) }
-                pushes.append(Push(uid: uid, href: server!.href, condition: .ifMatch(server!.etag), around: server!.resource))
+                pushes.append(Push(uid: uid, href: server!.href, etag: server!.etag, around: server!.resource))
             case (.deleted, .same):
                 deletes.append(Delete(uid: uid, href: record.href, etag: record.etag))
             case (.same, .deleted):
@@ -166,7 +173,7 @@ struct SyncPlan {
                 // The edit wins: the to-do goes back to the server (at a
                 // href of its own, if another to-do took its old one).
                 let href = takenOver.contains(uid) ? freshHref(for: uid) : record.href
-                pushes.append(Push(uid: uid, href: href, condition: .ifNoneMatch, around: around))
+                pushes.append(Push(uid: uid, href: href, etag: nil, around: around))
             }
         }
         for uid in remote.keys.sorted() where records[uid] == nil {
@@ -176,7 +183,7 @@ struct SyncPlan {
                 let merged = merge(base: nil, here: here, there: server)
                 if !merged.fromRemote.isEmpty || !merged.conflicts.isEmpty { toApply.append(merged.todo) }
                 conflicts += merged.conflicts.map { (uid, $0.note) }
-                pushes.append(Push(uid: uid, href: server.href, condition: .ifMatch(server.etag), around: server.resource))
+                pushes.append(Push(uid: uid, href: server.href, etag: server.etag, around: server.resource))
             } else {
                 toApply.append(server.resource.todo)
                 agreed[uid] = server
@@ -184,7 +191,7 @@ struct SyncPlan {
             }
         }
         for uid in local.keys.sorted() where records[uid] == nil && remote[uid] == nil {
-            pushes.append(Push(uid: uid, href: freshHref(for: uid), condition: .ifNoneMatch, around: nil))
+            pushes.append(Push(uid: uid, href: freshHref(for: uid), etag: nil, around: nil))
         }
 
         // A round that would delete much of either side asks first: a list
@@ -214,7 +221,7 @@ struct SyncPlan {
     /// back what was deleted since the last sync. A base kept for a list
     /// that went back would make its older versions look like edits, and
     /// send them over newer ones.
-    static func forgetting(
+    public static func forgetting(
         recorded: (collection: String?, list: String?, epoch: String?, revision: Int?), known: Int,
         now: (collection: String, list: String, epoch: String, revision: Int)
     ) -> (forget: Bool, reason: String?) {
