@@ -171,7 +171,7 @@ public actor SyncService {
             failures = 0
             lastFailure = nil
             try state.setMeta([
-                "lastSync": ISO8601DateFormatter().string(from: Date()), "error": nil, "errorKind": nil, "pending": "0",
+                "lastSync": Self.stamp.format(Date()), "error": nil, "errorKind": nil, "pending": "0",
             ])
             notifier.status("synced \(Self.clock(Date())) with \(settings.collectionURL)")
             return true
@@ -216,7 +216,7 @@ public actor SyncService {
             + ": forgotten; the sync compared by UID and deleted nothing on either side. "
             + "To-dos deleted on one side since the last sync may come back: delete them again"
         logger.notice("\(notice)")
-        try state.reset(collection: settings.collectionURL, list: identity, notice: "\(ISO8601DateFormatter().string(from: Date())): \(notice)")
+        try state.reset(collection: settings.collectionURL, list: identity, notice: "\(Self.stamp.format(Date())): \(notice)")
         return (epoch, revision)
     }
 
@@ -277,12 +277,11 @@ public actor SyncService {
 
     static func status(settings: SyncSettings, state: SyncStateStore, service: String, running: Bool, pending: Int?) throws -> SyncStatus {
         let meta = try state.meta()
-        let formatter = ISO8601DateFormatter()
         return SyncStatus(
             collection: settings.collectionURL, service: service, user: settings.user, lastSync: meta["lastSync"],
             lastAttempt: meta["lastAttempt"], error: meta["error"], errorKind: meta["errorKind"].flatMap(SyncStatus.ErrorKind.init(rawValue:)),
             pending: pending ?? Int(meta["pending"] ?? "") ?? 0, synced: try state.records().count,
-            conflicts: try state.conflicts().map { .init(at: formatter.string(from: $0.at), uid: $0.uid, note: $0.note) },
+            conflicts: try state.conflicts().map { .init(at: stamp.format($0.at), uid: $0.uid, note: $0.note) },
             unreadable: try state.problems(), running: running, roundFinished: meta["roundEnded"] == meta["lastAttempt"],
             standby: meta["standby"] == "true", notice: meta["notice"])
     }
@@ -290,10 +289,12 @@ public actor SyncService {
     /// To the millisecond: `sync now` tells one round's start from the next.
     /// (A format style is a value: safe to share, unlike a formatter.)
     private static let preciseStamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    /// When a sync or a conflict was, as `sync status` shows it (`2026-12-07T14:57:26Z`).
+    private static let stamp = Date.ISO8601FormatStyle()
 
+    /// The time of day, local, for the status line: `14:57:26`.
     private static func clock(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter.string(from: date)
+        let time = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
+        return [time.hour, time.minute, time.second].map { String(format: "%02d", $0 ?? 0) }.joined(separator: ":")
     }
 }
