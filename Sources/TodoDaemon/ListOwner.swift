@@ -38,6 +38,9 @@ public final class ListOwner: Sendable {
     let state: NIOLoopBoundBox<OwnerState>
     /// The timer that fires reminders and re-words dates; on `loop` only.
     let clock: NIOLoopBoundBox<Clock>
+    /// What waits for everything handed over to be stored (`persist`),
+    /// called at the end of the turn that settles it; on `loop` only.
+    private let settledWaiters: NIOLoopBoundBox<[@Sendable () -> Void]>
     /// Set by `shutdown()`. A task handed to the loop after it shut down is
     /// dropped (NIO logs an error) and whoever awaits it waits forever, so
     /// late callers (a status refresh due just after the stop) are told
@@ -126,6 +129,7 @@ public final class ListOwner: Sendable {
         self.loop = loop
         state = .makeBoxSendingValue(initial, eventLoop: loop)
         self.clock = .makeBoxSendingValue(Clock(), eventLoop: loop)
+        settledWaiters = .makeBoxSendingValue([], eventLoop: loop)
         self.writer = writer
         if let shared {
             committer = SharedListCommitter(store: shared, loop: loop)
@@ -214,6 +218,13 @@ public final class ListOwner: Sendable {
         if let tick { scheduleTick(at: tick) }
         if let reachable { storeReachabilityChanged(reachable) }
         if changed { didChange() }
+        if !settledWaiters.value.isEmpty, state.value.isSettled || state.value.failedSync != nil { resumeSettledWaiters() }
+    }
+
+    private func resumeSettledWaiters() {
+        let waiters = settledWaiters.value
+        settledWaiters.value = []
+        for waiter in waiters { waiter() }
     }
 
     /// Starts what the committer runs in the background: for a shared
@@ -233,21 +244,28 @@ public final class ListOwner: Sendable {
     /// the unit's stop timeout (30 s) rather than wait for a server that
     /// may not come back. A list of its own waits for its disk.
     public func persist() async throws {
-        let deadline = ContinuousClock.now + .seconds(Self.sharedStorePatience)
-        // Whatever is still unpublished goes to the committer like any batch.
-        while await turn({ $0.isSettled }) == false {
-            try await Task.sleep(for: .milliseconds(5))
-            if let failure = await turn({ $0.failedSync }) { throw PersistError.syncFailed(failure) }
-            if let shared = committer as? SharedListCommitter, ContinuousClock.now > deadline {
-                let server = shared.store.server
-                await turn { state in
-                    state.takeBack(
-                        because: BatchWriteError(
-                            stored: 0, underlying: StoreUnavailable.unreachable(server: server, reason: "todod is stopping")))
+        // Whatever is still unpublished goes to the committer like any
+        // batch; the turn that settles it (or a failed sync) resumes this.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute {
+                self.settledWaiters.value.append { continuation.resume() }
+                if let shared = self.committer as? SharedListCommitter {
+                    let server = shared.store.server
+                    self.loop.scheduleTask(in: .seconds(Int64(Self.sharedStorePatience))) {
+                        guard !self.settledWaiters.value.isEmpty else { return }
+                        self.state.withValue { state in
+                            state.takeBack(
+                                because: BatchWriteError(
+                                    stored: 0, underlying: StoreUnavailable.unreachable(server: server, reason: "todod is stopping")))
+                        }
+                        self.resumeSettledWaiters()
+                        self.finishTurn()
+                    }
                 }
-                break
+                self.finishTurn()
             }
         }
+        if let failure = await turn({ $0.failedSync }) { throw PersistError.syncFailed(failure) }
         let record = await turn { $0.resumeRecord() }
         try await writer.run { store in try store.saveResumeRecord(record) }
     }
