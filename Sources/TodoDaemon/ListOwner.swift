@@ -49,6 +49,8 @@ public final class ListOwner: Sendable {
     /// Requests handed over by the connections, waiting for the next turn.
     private let inbox = Mutex(Inbox())
     let committer: any Committer
+    /// The store, when several instances share the list.
+    let sharedStore: (any SharedListStore)?
     /// Blocking store work (SQLite's commits, the resume record), on a thread of its own.
     let writer: StoreWriter
     public let options: Options
@@ -118,9 +120,7 @@ public final class ListOwner: Sendable {
         } else {
             loaded = LoadedList(snapshot: try store.load(), resumeRecord: try store.resumeRecord())
         }
-        let initial = OwnerState(
-            loaded: loaded, clock: clock, options: options, server: server,
-            holdsSyncLease: { shared?.holdsSyncLease() ?? true })
+        let initial = OwnerState(loaded: loaded, clock: clock, options: options, server: server)
         epoch = initial.epoch
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
@@ -131,6 +131,7 @@ public final class ListOwner: Sendable {
         self.clock = .makeBoxSendingValue(Clock(), eventLoop: loop)
         settledWaiters = .makeBoxSendingValue([], eventLoop: loop)
         self.writer = writer
+        sharedStore = shared
         if let shared {
             committer = SharedListCommitter(store: shared, loop: loop)
         } else if let local = store as? any LocalListStore {
@@ -199,7 +200,11 @@ public final class ListOwner: Sendable {
             }
             return (inbox.connections, inbox.submissions)
         }
+        // The lease is the store's to say (it may reach the server), and a
+        // request for it is answered from what it said now.
+        let holdsSyncLease = submissions.isEmpty ? nil : sharedStore?.holdsSyncLease()
         state.withValue { state in
+            if let holdsSyncLease { state.holdsSyncLease = holdsSyncLease }
             for new in newConnections { state.connect(new.id, lines: new.lines, greeting: new.greeting) }
             for submission in submissions { state.handle(submission.line, from: submission.connection) }
         }

@@ -46,8 +46,10 @@ public struct OwnerState {
     public internal(set) var epoch: String
     /// The shared store's name for this instance; nil for a list of its own.
     public let instance: String?
-    /// Whether this instance holds the right to sync with a calendar server.
-    let holdsSyncLease: @Sendable () -> Bool
+    /// Whether this instance holds the right to sync with a calendar server
+    /// (`sync.lease`): always for a list of its own; for a shared list, as
+    /// the store last said, which the shell asks before each turn's requests.
+    public var holdsSyncLease = true
     let clock: TodoClock
     let now: @Sendable () -> Date
 
@@ -106,8 +108,7 @@ public struct OwnerState {
     /// the store's revision.
     public init(
         loaded: LoadedList, clock: TodoClock = TodoClock(), options: OwnerOptions = OwnerOptions(),
-        server: ServerInfo = ServerInfo(version: "todod", dataFile: ""),
-        holdsSyncLease: @escaping @Sendable () -> Bool = { true }
+        server: ServerInfo = ServerInfo(version: "todod", dataFile: "")
     ) {
         viewModel = TodoListViewModel(
             snapshot: loaded.snapshot, clock: clock, reminderAge: options.reminderAge,
@@ -116,7 +117,6 @@ public struct OwnerState {
         instance = loaded.instance
         self.options = options
         self.server = server
-        self.holdsSyncLease = holdsSyncLease
         self.clock = clock
         now = clock.now
         let limits = (revisions: options.historyRevisions, bytes: options.historyBytes)

@@ -157,3 +157,17 @@ import TodoViewModels
         #expect(reply.contains(#""revision":2"#))
     }
 }
+
+extension OwnerStateTests {
+    /// `sync.lease` answers from what the shell last heard from the store:
+    /// the state asks no store and takes no lock.
+    @Test mutating func theSyncLeaseIsAnsweredFromWhatTheShellSetLast() throws {
+        let client = connect(1)
+        let ask = #"{"jsonrpc":"2.0","id":5,"method":"sync.lease","params":{}}"#
+        send(ask, from: 1)
+        #expect(client.replies.last?.contains(#""granted":true"#) == true, "a list of its own: always held")
+        owner.holdsSyncLease = false
+        send(ask, from: 1)
+        #expect(client.replies.last?.contains(#""granted":false"#) == true, "\(client.replies)")
+    }
+}

@@ -48,6 +48,6 @@ extension ApplySync: OwnerMethod {
 
 extension SyncLeaseMethod: OwnerMethod {
     static func answer(_ params: Params, cause: Cause, owner: inout OwnerState) throws -> OwnerState.Answer<Result> {
-        OwnerState.Answer(result: Result(granted: owner.holdsSyncLease()), durableAt: owner.revision)
+        OwnerState.Answer(result: Result(granted: owner.holdsSyncLease), durableAt: owner.revision)
     }
 }
