@@ -78,10 +78,27 @@ extension OwnerState {
     /// A lagging connection has read everything queued: sends each of its
     /// subscriptions its whole current state as one reset event, and lets
     /// events flow again. Later events follow from this revision.
+    ///
+    /// Only a durable state is sent: while transactions wait to be stored,
+    /// the list in memory holds changes a failed write takes back, or a
+    /// shared list's replan numbers again, and a reset of it would show the
+    /// watcher an item that never was, at a revision that later means
+    /// another list. So the reset waits for the turn that has stored
+    /// everything (`releaseReplies`); events stay held back until then.
     public mutating func resync(connection id: Int) {
         guard connections[id] != nil else { return }
-        sendResets(to: id)
-        touched.insert(id)
+        resyncsWaiting.insert(id)
+        sendWaitingResyncs()
+    }
+
+    /// The resets `resync` holds back, once nothing waits to be stored.
+    mutating func sendWaitingResyncs() {
+        guard !resyncsWaiting.isEmpty, unpublished.isEmpty else { return }
+        for id in resyncsWaiting.sorted() where connections[id] != nil {
+            sendResets(to: id)
+            touched.insert(id)
+        }
+        resyncsWaiting.removeAll()
     }
 
     /// Sends each subscription of `connection` its whole current state as one

@@ -49,6 +49,7 @@ extension OwnerState {
     /// Releases, on every touched connection, the replies whose revisions
     /// are durable, in order.
     public mutating func releaseReplies() {
+        if !resyncsWaiting.isEmpty { sendWaitingResyncs() }
         // Each connection once, without making their union on every turn.
         for id in touched { releaseReplies(of: id) }
         if releasedRevision != publishedRevision {

@@ -73,6 +73,8 @@ public struct OwnerState {
     var viewsReplacedAt: [String: Int] = [:]
     /// Connections with lines queued in this turn, released at its end.
     var touched: Set<Int> = []
+    /// Lagging connections that caught up, waiting for a durable state to be reset to (`resync`).
+    var resyncsWaiting: Set<Int> = []
     /// Connections with replies waiting for a revision to become durable.
     var waiting: Set<Int> = []
     /// The published revision when `waiting` was last looked at: until

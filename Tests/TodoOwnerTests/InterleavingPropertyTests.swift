@@ -10,11 +10,13 @@ import TodoViewModels
 /// seeded sequence of everything that happens to them at once: clients'
 /// edits on every instance, commits that win, commits refused because
 /// another instance came first (the batch is carried out again on what that
-/// one stored), catch-up reads, a store that fails a commit, and clients
-/// that read nothing for a while. The store is a change log here; the
-/// instances are the real `OwnerState`. Whatever happens, once each has
-/// read the log to the end: all hold the same list, every request was
-/// answered exactly once, and every acknowledged edit is in the log.
+/// one stored), catch-up reads, a store that fails a commit, and watchers
+/// that fell behind and are sent their views afresh (`resync`, what the
+/// shell asks once a lagging connection has read its queue). The store is
+/// a change log here; the instances are the real `OwnerState`. Whatever
+/// happens, once each has read the log to the end: all hold the same list,
+/// every request was answered exactly once, nothing is in the log that no
+/// client was told of, and no watcher saw a revision go back.
 @Suite struct InterleavingPropertyTests {
     struct Instance {
         var owner: OwnerState
@@ -40,8 +42,11 @@ import TodoViewModels
                 let clients = [RecordedLines(), RecordedLines()]
                 for (index, client) in clients.enumerated() {
                     owner.connect(index + 1, lines: client) { _, _ in Data("hello\n".utf8) }
+                    let subscribe = #"{"jsonrpc":"2.0","id":0,"method":"view.subscribe","params":{}}"#
+                    owner.handle(IncomingLine.parse(Data(subscribe.utf8)), from: index + 1)
                 }
-                return Instance(owner: owner, clients: clients, inFlight: nil, sent: [[], []])
+                owner.releaseReplies()
+                return Instance(owner: owner, clients: clients, inFlight: nil, sent: [[0], [0]])
             }
         }
 
@@ -110,6 +115,7 @@ import TodoViewModels
             case 4, 5: startCommit(index)
             case 6, 7: finishCommit(index, failing: false)
             case 8: finishCommit(index, failing: Int.random(in: 0..<4, using: &random) == 0)
+            case 9 where Bool.random(using: &random): instances[index].owner.resync(connection: Int.random(in: 1...2, using: &random))
             default: if instances[index].inFlight == nil { catchUp(index) }
             }
             instances[index].owner.releaseReplies()
@@ -139,6 +145,14 @@ import TodoViewModels
         }
     }
 
+    /// The revisions of the `view.changed` events a client got, in order.
+    static func eventRevisions(_ client: RecordedLines) -> [Int] {
+        client.events.compactMap { line in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return (object?["params"] as? [String: Any])?["revision"] as? Int
+        }
+    }
+
     @Test(arguments: 0..<16 as Range<UInt64>)
     func everyInstanceEndsWithTheSameListAndEveryRequestIsAnsweredOnce(seed: UInt64) throws {
         var world = World(seed: seed)
@@ -156,7 +170,9 @@ import TodoViewModels
             for (client, sent) in zip(instance.clients, instance.sent) {
                 let answered = Self.replies(client)
                 #expect(answered.map(\.id) == sent, "seed \(seed): each request answered once, in order")
-                acknowledgedEdits += answered.filter(\.ok).count
+                acknowledgedEdits += answered.filter(\.ok).count - 1  // the subscription
+                let revisions = Self.eventRevisions(client)
+                #expect(zip(revisions, revisions.dropFirst()).allSatisfy { $0 <= $1 }, "seed \(seed): \(revisions)")
             }
         }
         // An edit acknowledged is in the log; one refused is not (a request
