@@ -15,8 +15,8 @@ of the first IDLE and TRICKLERS connections has been closed by the server
      "first_wave_longest_kept": S, "tricklers_closed": N,
      "trickler_lines_sent": [..], "reopened": N}
 
-(the trickler figures are of the first wave's tricklers, opened first so
-that todod-web keeps them).
+(the trickler figures are of the first wave's tricklers, opened first, and
+again until todod-web has kept them).
 """
 import json
 import resource
@@ -62,20 +62,72 @@ def connect(kind, first_wave):
     return client
 
 
-# The tricklers first, so that they are among the connections kept.
-for _ in range(trickler_count):
-    while connect("trickle", True) is None:
+last_trickle = time.monotonic()
+
+
+def trickle_if_due():
+    """A header line a second to each trickler: from its first second on,
+    also while the rest of the first wave is still being opened (on a slow
+    machine that takes longer than the header deadline, and a trickler that
+    had sent nothing by then was closed as an idle one)."""
+    global last_trickle
+    if time.monotonic() - last_trickle < 1.0:
+        return
+    last_trickle = time.monotonic()
+    for client in list(lines_sent):
+        try:
+            client.send(b"X-Trickle: %d\r\n" % lines_sent[client])
+            lines_sent[client] += 1
+        except OSError:
+            pass
+
+
+# The tricklers first, so that they are among the connections kept, and
+# only then the rest. todod-web learns who opened a connection before it
+# keeps it, and the lookups need not end in the order the connections came:
+# a trickler whose lookup ends after those of the idle ones finds the room
+# full and is turned away at once (CI saw one closed having sent nothing, on
+# a busy machine). So each trickler is opened, and opened
+# again if turned away, until all have stood a second (a refusal is a close
+# within milliseconds).
+tricklers = []
+while len(tricklers) < trickler_count:
+    client = connect("trickle", True)
+    if client is None:
         time.sleep(0.01)
+        continue
+    tricklers.append(client)
+    if len(tricklers) < trickler_count:
+        continue
+    deadline = time.monotonic() + 1.0
+    while tricklers and time.monotonic() < deadline:
+        for key, _ in selector.select(timeout=0.05):
+            if key.fileobj not in tricklers:
+                continue
+            try:
+                gone = not key.fileobj.recv(65536)
+            except BlockingIOError:
+                continue
+            except OSError:
+                gone = True
+            if gone:
+                closed = key.fileobj
+                tricklers.remove(closed)
+                opened.pop(closed)
+                lines_sent.pop(closed)
+                selector.unregister(closed)
+                closed.close()
+        trickle_if_due()
 for _ in range(idle_count):
     while connect("idle", True) is None:
         time.sleep(0.01)
+    trickle_if_due()
 print("ready", flush=True)
 
 stdin = sys.stdin.buffer
 selector.register(stdin, selectors.EVENT_READ)
 flooding = True
 stopped_at = None
-last_trickle = time.monotonic()
 
 while True:
     now = time.monotonic()
@@ -111,14 +163,7 @@ while True:
         if flooding:
             reopened += 1
             connect(kind, False)
-    if time.monotonic() - last_trickle >= 1.0:
-        last_trickle = time.monotonic()
-        for client in list(lines_sent):
-            try:
-                client.send(b"X-Trickle: %d\r\n" % lines_sent[client])
-                lines_sent[client] += 1
-            except OSError:
-                pass
+    trickle_if_due()
 
 now = time.monotonic()
 oldest = max((now - at for s, (_, at, first) in opened.items() if first), default=0.0)
