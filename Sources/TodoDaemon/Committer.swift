@@ -1,19 +1,19 @@
+import NIOCore
 import TodoOwner
 
-/// Makes the owner's transactions durable: one batch at a time, taken from
-/// the state (`OwnerState.takeBatch`) at the end of a turn, its outcome
-/// handed back in a turn on the owner's loop. Two kinds: a list of its own
-/// in SQLite (`SQLiteCommitter`, group commit on the writer's thread), and
-/// a list several instances share in PostgreSQL (`SharedListCommitter`).
+/// Stores one batch the state handed out (`OwnerState.takeBatch`) and says
+/// how it went (`CommitOutcome`), which the owner hands back to the state
+/// (`ListOwner.commitWaiting`). A committer takes a batch and returns an
+/// outcome: it holds no state of the list's and decides nothing the state
+/// decides. Two kinds: a list of its own in SQLite (`SQLiteCommitter`,
+/// stored and synced on the writer's thread), and a list several instances
+/// share in PostgreSQL (`SharedListCommitter`), for which when to commit,
+/// and under the head lock or not, is the follower's to say
+/// (`SharedListFollower`).
 protocol Committer: Sendable {
-    /// At the end of every turn, on the owner's loop: commits what waits,
-    /// unless a commit is under way.
-    func turnEnded(_ owner: ListOwner)
-
-    /// Starts what runs in the background: for a shared list, watching the
-    /// other instances' commits.
-    func start(_ owner: ListOwner)
-
-    /// Stops it (the daemon is stopping).
-    func close()
+    /// Stores `batch`, planned on revision `base`, and calls `done` on
+    /// `loop` with how it went. The batch is read before this returns.
+    func commit(
+        _ batch: ArraySlice<PendingTransaction>, plannedOn base: Int, on loop: any EventLoop,
+        done: @escaping @Sendable (CommitOutcome) -> Void)
 }

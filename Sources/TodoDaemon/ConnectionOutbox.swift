@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TodoOwner
 import TodoProtocol
 
 /// Everything waiting to be written to one client, with a budget.
@@ -114,55 +115,67 @@ final class ConnectionOutbox: Sendable {
 
     // MARK: Putting lines in
 
-    func send(_ line: Data) {
-        enqueue(Entry(line: line, kind: .message))
-    }
-
-    func sendEvent(_ line: Data) {
-        enqueue(Entry(line: line, kind: .event))
-    }
-
-    func resumeEvents(with lines: [Data]) {
+    /// Puts in the lines one turn of the owner decided, in order, under one
+    /// lock, and wakes the writer once.
+    func deliver(_ lines: [OutgoingLine]) {
+        var told = Told()
         let wakeWriter = state.withLock { state -> Bool in
-            state.lagging = false
-            state.resyncRequested = false
-            for line in lines { Self.append(Entry(line: line, kind: .event), to: &state, at: now()) }
-            return Self.shouldWake(&state)
-        }
-        if wakeWriter { wake() }
-    }
-
-    private func enqueue(_ entry: Entry) {
-        var goodbye: GoodbyeReason?
-        var lagged: Int?
-        let wakeWriter = state.withLock { state -> Bool in
-            guard state.goodbye == nil, !state.finished else { return false }
-            if entry.isEvent && state.lagging { return false }
-            // The limits count what was already waiting: a single line longer
-            // than a limit (a 100,000-row snapshot) reaches a client that
-            // reads, and one that does not read is stopped by its next line.
-            let waitingBefore = state.pendingBytes
-            Self.append(entry, to: &state, at: now())
-            if waitingBefore > limits.hardBytes {
-                goodbye = .outboxFull
-                Self.sayGoodbye(.outboxFull, limits: limits, to: &state, at: now())
-            } else if entry.isEvent && waitingBefore > limits.softBytes {
-                let pending = state.pendingBytes
-                lagged = pending
-                state.dropEvents()
-                state.lagging = true
-                Self.append(
-                    Entry(
-                        line: MessageEncoding.notification(
-                            ConnectionLagging.self, params: .init(pendingBytes: pending, softLimitBytes: limits.softBytes)),
-                        kind: .laggingNotice),
-                    to: &state, at: now())
+            let instant = now()
+            for line in lines {
+                switch line {
+                case .message(let line): enqueue(Entry(line: line, kind: .message), to: &state, at: instant, told: &told)
+                case .event(let line): enqueue(Entry(line: line, kind: .event), to: &state, at: instant, told: &told)
+                case .resumeEvents(let lines):
+                    state.lagging = false
+                    state.resyncRequested = false
+                    for line in lines { Self.append(Entry(line: line, kind: .event), to: &state, at: instant) }
+                case .finish:
+                    state.finished = true
+                }
             }
             return Self.shouldWake(&state)
         }
-        if let goodbye { saidGoodbye(connectionID, goodbye) }
-        if let lagged { startedLagging(connectionID, lagged) }
+        if let goodbye = told.goodbye { saidGoodbye(connectionID, goodbye) }
+        if let lagged = told.lagged { startedLagging(connectionID, lagged) }
         if wakeWriter { wake() }
+    }
+
+    func send(_ line: Data) { deliver([.message(line)]) }
+    func sendEvent(_ line: Data) { deliver([.event(line)]) }
+    func resumeEvents(with lines: [Data]) { deliver([.resumeEvents(lines)]) }
+    /// No more lines after those queued (the connection is ending).
+    func finish() { deliver([.finish]) }
+
+    /// What to log once the lock is let go of.
+    private struct Told {
+        var goodbye: GoodbyeReason?
+        /// The bytes pending when the connection started lagging.
+        var lagged: Int?
+    }
+
+    private func enqueue(_ entry: Entry, to state: inout State, at now: ContinuousClock.Instant, told: inout Told) {
+        guard state.goodbye == nil, !state.finished else { return }
+        if entry.isEvent && state.lagging { return }
+        // The limits count what was already waiting: a single line longer
+        // than a limit (a 100,000-row snapshot) reaches a client that
+        // reads, and one that does not read is stopped by its next line.
+        let waitingBefore = state.pendingBytes
+        Self.append(entry, to: &state, at: now)
+        if waitingBefore > limits.hardBytes {
+            told.goodbye = .outboxFull
+            Self.sayGoodbye(.outboxFull, limits: limits, to: &state, at: now)
+        } else if entry.isEvent && waitingBefore > limits.softBytes {
+            let pending = state.pendingBytes
+            told.lagged = pending
+            state.dropEvents()
+            state.lagging = true
+            Self.append(
+                Entry(
+                    line: MessageEncoding.notification(
+                        ConnectionLagging.self, params: .init(pendingBytes: pending, softLimitBytes: limits.softBytes)),
+                    kind: .laggingNotice),
+                to: &state, at: now)
+        }
     }
 
     private static func append(_ entry: Entry, to state: inout State, at now: ContinuousClock.Instant) {
@@ -205,15 +218,6 @@ final class ConnectionOutbox: Sendable {
         state.queue.append(Entry(line: line, kind: .message))
         state.pendingBytes += line.count
         state.finished = true
-    }
-
-    /// No more lines after those queued (the connection is ending).
-    func finish() {
-        let wakeWriter = state.withLock { state -> Bool in
-            state.finished = true
-            return Self.shouldWake(&state)
-        }
-        if wakeWriter { wake() }
     }
 
     // MARK: Taking lines out (the writer)

@@ -9,12 +9,16 @@ extension ListOwner {
     /// Through the inbox, as lines are: a turn already scheduled when the
     /// connection's first lines arrive registers it before reading them.
     func connect(_ outbox: ConnectionOutbox, greeting: @escaping @Sendable (_ epoch: String, _ revision: Int) -> Data) {
-        submit(NewConnection(id: outbox.connectionID, lines: outbox, greeting: greeting))
+        submit(NewConnection(outbox: outbox, greeting: greeting))
     }
 
     /// Drops a connection that has gone: its subscriptions and own views.
     func disconnect(_ connection: Int) {
-        onLoop { $0.disconnect(connection) }
+        loop.execute {
+            self.outboxes.value[connection] = nil
+            self.state.withValue { $0.disconnect(connection) }
+            self.finishTurn()
+        }
     }
 
     /// Ends a connection once every reply it is owed is out: `lastLine` (a

@@ -38,6 +38,8 @@ public final class ListOwner: Sendable {
     let state: NIOLoopBoundBox<OwnerState>
     /// The timer that fires reminders and re-words dates; on `loop` only.
     let clock: NIOLoopBoundBox<Clock>
+    /// Where each connection's lines go, by connection; on `loop` only.
+    let outboxes: NIOLoopBoundBox<[Int: ConnectionOutbox]>
     /// What waits for everything handed over to be stored (`persist`),
     /// called at the end of the turn that settles it; on `loop` only.
     private let settledWaiters: NIOLoopBoundBox<[@Sendable () -> Void]>
@@ -51,6 +53,9 @@ public final class ListOwner: Sendable {
     let committer: any Committer
     /// The store, when several instances share the list.
     let sharedStore: (any SharedListStore)?
+    /// When several instances share the list: when to commit, and reading
+    /// what the others committed.
+    let follower: SharedListFollower?
     /// Blocking store work (SQLite's commits, the resume record), on a thread of its own.
     let writer: StoreWriter
     public let options: Options
@@ -83,8 +88,7 @@ public final class ListOwner: Sendable {
 
     /// A connection to register, and how to greet it.
     struct NewConnection: Sendable {
-        var id: Int
-        var lines: any ConnectionLines
+        var outbox: ConnectionOutbox
         var greeting: @Sendable (_ epoch: String, _ revision: Int) -> Data
     }
 
@@ -130,12 +134,15 @@ public final class ListOwner: Sendable {
         state = .makeBoxSendingValue(initial, eventLoop: loop)
         self.clock = .makeBoxSendingValue(Clock(), eventLoop: loop)
         settledWaiters = .makeBoxSendingValue([], eventLoop: loop)
+        outboxes = .makeBoxSendingValue([:], eventLoop: loop)
         self.writer = writer
         sharedStore = shared
         if let shared {
-            committer = SharedListCommitter(store: shared, loop: loop)
+            committer = SharedListCommitter(store: shared)
+            follower = SharedListFollower(store: shared, loop: loop)
         } else if let local = store as? any LocalListStore {
             committer = SQLiteCommitter(writer: writer, store: local)
+            follower = nil
         } else {
             preconditionFailure("a store either keeps a list of its own (LocalListStore) or shares one (SharedListStore)")
         }
@@ -203,26 +210,29 @@ public final class ListOwner: Sendable {
         // The lease is the store's to say (it may reach the server), and a
         // request for it is answered from what it said now.
         let holdsSyncLease = submissions.isEmpty ? nil : sharedStore?.holdsSyncLease()
+        for new in newConnections { outboxes.value[new.outbox.connectionID] = new.outbox }
         state.withValue { state in
             if let holdsSyncLease { state.holdsSyncLease = holdsSyncLease }
-            for new in newConnections { state.connect(new.id, lines: new.lines, greeting: new.greeting) }
+            for new in newConnections { state.connect(new.outbox.connectionID, greeting: new.greeting) }
             for submission in submissions { state.handle(submission.line, from: submission.connection) }
         }
         finishTurn()
     }
 
     /// Every turn ends here: the committer takes the new transactions if it
-    /// is idle, ready replies are released, the clock is aimed at the next
-    /// event, and the status line and the journal hear of what changed.
+    /// is idle, and what the turn decided is carried out: its lines go to
+    /// the connections' outboxes, the clock is aimed at the next event, and
+    /// the status line and the journal hear of what changed.
     func finishTurn() {
-        committer.turnEnded(self)
-        let (tick, changed, reachable) = state.withValue { state in
-            state.releaseReplies()
-            return (state.takeRequestedTick(), state.takeChanged(), state.takeReachabilityChange())
+        if let follower { follower.turnEnded(self) } else { commitWaiting() }
+        let actions = state.withValue { $0.endTurn() }
+        if !actions.lines.isEmpty {
+            let outboxes = self.outboxes.value
+            for lines in actions.lines { outboxes[lines.connection]?.deliver(lines.lines) }
         }
-        if let tick { scheduleTick(at: tick) }
-        if let reachable { storeReachabilityChanged(reachable) }
-        if changed { didChange() }
+        if let tick = actions.tick { scheduleTick(at: tick) }
+        if let reachable = actions.reachabilityChanged { storeReachabilityChanged(reachable) }
+        if actions.statusChanged { didChange() }
         if !settledWaiters.value.isEmpty, state.value.isSettled || state.value.failedSync != nil { resumeSettledWaiters() }
     }
 
@@ -232,10 +242,27 @@ public final class ListOwner: Sendable {
         for waiter in waiters { waiter() }
     }
 
-    /// Starts what the committer runs in the background: for a shared
-    /// list, watching the other instances' commits.
+    /// Hands the transactions waiting to be stored to the committer as one
+    /// batch, unless a commit is under way; its outcome goes back to the
+    /// state in a turn of its own, after which `then` (a shared list's
+    /// follower) hears of it. What arrives meanwhile is the next batch
+    /// (group commit).
+    func commitWaiting(then react: @escaping @Sendable (CommitOutcome) -> Void = { _ in }) {
+        let taken = state.withValue { state in state.takeBatch().map { ($0, state.publishedRevision) } }
+        guard let (batch, base) = taken else { return }
+        committer.commit(batch, plannedOn: base, on: loop) { outcome in
+            self.state.withValue { $0.finishCommit(outcome) }
+            // The disk did not confirm the data: nothing since the last good
+            // sync may be acknowledged or announced.
+            if case .syncFailed(let error) = outcome { self.syncFailed(error) }
+            react(outcome)
+            self.finishTurn()
+        }
+    }
+
+    /// Starts, for a shared list, watching the other instances' commits.
     public func startWatchingStore() {
-        committer.start(self)
+        follower?.start(self)
     }
 
     // MARK: Stopping
@@ -254,8 +281,7 @@ public final class ListOwner: Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             loop.execute {
                 self.settledWaiters.value.append { continuation.resume() }
-                if let shared = self.committer as? SharedListCommitter {
-                    let server = shared.store.server
+                if let server = self.sharedStore?.server {
                     self.loop.scheduleTask(in: .seconds(Int64(Self.sharedStorePatience))) {
                         guard !self.settledWaiters.value.isEmpty else { return }
                         self.state.withValue { state in
@@ -284,7 +310,7 @@ public final class ListOwner: Sendable {
 
     public func shutdown() {
         // No more announcements: they would go to a loop that has stopped.
-        committer.close()
+        follower?.close()
         isShutDown.withLock { $0 = true }
         writer.shutdown()
         group.shutdownGracefully { _ in }

@@ -1,3 +1,4 @@
+import NIOCore
 import TodoOwner
 import TodoStoreInterface
 
@@ -8,23 +9,10 @@ struct SQLiteCommitter: Committer {
     let writer: StoreWriter
     let store: any LocalListStore
 
-    func turnEnded(_ owner: ListOwner) {
-        guard let batch = owner.state.withValue({ $0.takeBatch() }) else { return }
-        writer.write(batch.compactMap(\.write), to: store, on: owner.loop) { outcome in
-            switch outcome {
-            case .written(let stored, let failure):
-                owner.state.withValue { $0.finishWrite(stored: stored, failure: failure) }
-            case .syncFailed(let error):
-                // The disk did not confirm the data: nothing since the last
-                // good sync may be acknowledged or announced.
-                owner.state.withValue { $0.syncFailed(error) }
-                owner.syncFailed(error)
-            }
-            owner.finishTurn()
-        }
+    func commit(
+        _ batch: ArraySlice<PendingTransaction>, plannedOn base: Int, on loop: any EventLoop,
+        done: @escaping @Sendable (CommitOutcome) -> Void
+    ) {
+        writer.write(batch.compactMap(\.write), to: store, on: loop, done: done)
     }
-
-    func start(_ owner: ListOwner) {}
-
-    func close() {}
 }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import TodoOwner
 import TodoStoreInterface
 import TodoViewModels
 
@@ -12,16 +13,6 @@ import TodoViewModels
 /// the next one, so one sync covers as many edits as arrived during the last
 /// (group commit).
 final class StoreWriter: Sendable {
-    /// How a batch went.
-    enum Outcome: Sendable {
-        /// The first `stored` writes are stored and durable; if fewer than
-        /// all, `failure` says why the next one was not (the rest were not tried).
-        case written(stored: Int, failure: BatchWriteError?)
-        /// The sync failed: whether anything since the last good sync is on
-        /// disk is unknown, so nothing more may be acknowledged.
-        case syncFailed(any Error)
-    }
-
     private let store: any ListStore
     private let thread: NIOThreadPool
 
@@ -35,10 +26,11 @@ final class StoreWriter: Sendable {
     /// for: a list of this instance's own) on the writer's thread, then calls
     /// `done` on `loop`.
     func write(
-        _ batch: [ListWrite], to store: any LocalListStore, on loop: any EventLoop, done: @escaping @Sendable (Outcome) -> Void
+        _ batch: [ListWrite], to store: any LocalListStore, on loop: any EventLoop,
+        done: @escaping @Sendable (CommitOutcome) -> Void
     ) {
         thread.submit { _ in
-            var outcome: Outcome
+            var outcome: CommitOutcome
             do throws(BatchWriteError) {
                 try store.write(batch)
                 outcome = .written(stored: batch.count, failure: nil)
@@ -48,6 +40,8 @@ final class StoreWriter: Sendable {
             do {
                 try store.synchronize()
             } catch {
+                // The disk did not confirm the data: whether anything since
+                // the last good sync is on it is unknown.
                 outcome = .syncFailed(error)
             }
             let finished = outcome

@@ -2,11 +2,12 @@ import Foundation
 import TodoModel
 import TodoProtocol
 
-/// One client connection, as the owner sees it: its lines, and the replies
-/// it is owed, in request order.
+/// One client connection, as the owner sees it: the lines decided for it
+/// in this turn, and the replies it is owed, in request order.
 struct ConnectionState {
     let id: Int
-    let lines: any ConnectionLines
+    /// Decided in this turn, not yet taken by the shell (`takeOutgoing`).
+    var outgoing: [OutgoingLine] = []
     /// Replies not yet released, in request order.
     var replies: [PendingReply] = []
     var firstReply = 0
@@ -16,9 +17,20 @@ struct ConnectionState {
     /// Import text sent in parts (`todo.import` with `more`), until the last part.
     var stagedImport: (format: InterchangeFormat, text: String)?
 
-    init(id: Int, lines: any ConnectionLines) {
+    init(id: Int) {
         self.id = id
-        self.lines = lines
+    }
+
+    /// Adds a line to this turn's; returns whether it is the first.
+    mutating func emit(_ line: OutgoingLine) -> Bool {
+        outgoing.append(line)
+        return outgoing.count == 1
+    }
+
+    /// This turn's lines, handed over.
+    mutating func takeOutgoing() -> [OutgoingLine] {
+        defer { outgoing = [] }
+        return outgoing
     }
 
     var hasReplies: Bool { firstReply < replies.count }
@@ -28,21 +40,23 @@ struct ConnectionState {
 
     /// Sends the replies whose revisions are durable (up to `published`),
     /// in order, and the last line once every reply is out and the
-    /// connection is ending. Returns whether replies still wait.
-    mutating func releaseReplies(upTo published: Int) -> Bool {
+    /// connection is ending. Returns whether replies still wait, and
+    /// whether these are the first lines of the turn.
+    mutating func releaseReplies(upTo published: Int) -> (stillWaiting: Bool, firstLines: Bool) {
+        let hadLines = !outgoing.isEmpty
         while hasReplies, replies[firstReply].durableAt <= published {
-            lines.send(replies[firstReply].line)
+            outgoing.append(.message(replies[firstReply].line))
             firstReply += 1
         }
-        if hasReplies { return true }
+        if hasReplies { return (true, !hadLines && !outgoing.isEmpty) }
         replies.removeAll(keepingCapacity: true)
         firstReply = 0
         if let ending {
-            if let line = ending { lines.send(line) }
-            lines.finish()
+            if let line = ending { outgoing.append(.message(line)) }
+            outgoing.append(.finish)
             self.ending = nil
         }
-        return false
+        return (false, !hadLines && !outgoing.isEmpty)
     }
 }
 

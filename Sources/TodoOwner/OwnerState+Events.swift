@@ -10,14 +10,16 @@ extension OwnerState {
     /// Ends a subscription to a removed view, telling its client.
     mutating func endSubscription(_ subscription: Subscription, toRemoved name: String) {
         subscriptions[subscription.id] = nil
-        guard let connection = connections[subscription.connection] else { return }
-        connection.lines.sendEvent(
-            MessageEncoding.notification(
-                ViewRemoved.self,
-                params: .init(
-                    subscription: subscription.id, view: name,
-                    message: "The view \"\(name)\" was removed; this subscription has ended.")))
-        touched.insert(connection.id)
+        guard connections[subscription.connection] != nil else { return }
+        emit(
+            .event(
+                MessageEncoding.notification(
+                    ViewRemoved.self,
+                    params: .init(
+                        subscription: subscription.id, view: name,
+                        message: "The view \"\(name)\" was removed; this subscription has ended."))),
+            to: subscription.connection)
+        touched.insert(subscription.connection)
     }
 
     /// Sends one durable transaction's event to every subscription that has
@@ -56,7 +58,6 @@ extension OwnerState {
                 endedSubscriptions = true
                 continue
             }
-            guard let connection = connections[subscription.connection] else { continue }
             let group = Group(view: subscription.view, watched: subscription.watched)
             let data: Data
             if let done = encoded[group] {
@@ -69,9 +70,8 @@ extension OwnerState {
                 if empty == nil { empty = MessageEncoding.json(unchanged) }
                 data = empty!
             }
-            // Not `touched`: the lines wake their writer themselves, and a
-            // connection that only watches has no replies to release.
-            connection.lines.sendEvent(ListViewChanged.line(subscription: subscription.id, encodedBody: data))
+            // Not `touched`: a connection that only watches has no replies to release.
+            emit(.event(ListViewChanged.line(subscription: subscription.id, encodedBody: data)), to: subscription.connection)
         }
     }
 
@@ -112,7 +112,7 @@ extension OwnerState {
             lines.append(ListViewChanged.line(subscription: id, encodedBody: MessageEncoding.json(body)))
             subscriptions[id]!.seen = revision
         }
-        connections[connection]?.lines.resumeEvents(with: lines)
+        emit(.resumeEvents(lines), to: connection)
     }
 
     /// After transactions were taken back: a subscriber that was sent a state

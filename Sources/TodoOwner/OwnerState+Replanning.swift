@@ -6,7 +6,7 @@ import TodoViewModels
 
 /// A shared list: what other instances committed, applied on top of what
 /// this instance has published, and this instance's requests carried out
-/// again on the result (see `SharedListCommitter` in TodoDaemon for when).
+/// again on the result (see `SharedListFollower` in TodoDaemon for when).
 /// An edit of an item another instance deleted now gets `todo.notFound`, as
 /// it would have done had it come later; the list equals the transactions
 /// applied one by one in revision order.

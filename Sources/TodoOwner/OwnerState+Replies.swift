@@ -8,9 +8,9 @@ extension OwnerState {
     // MARK: Connecting
 
     /// Registers a connection and queues its greeting, the first line it gets.
-    public mutating func connect(_ id: Int, lines: any ConnectionLines, greeting: (_ epoch: String, _ revision: Int) -> Data) {
-        connections[id] = ConnectionState(id: id, lines: lines)
-        lines.send(greeting(epoch, publishedRevision))
+    public mutating func connect(_ id: Int, greeting: (_ epoch: String, _ revision: Int) -> Data) {
+        connections[id] = ConnectionState(id: id)
+        emit(.message(greeting(epoch, publishedRevision)), to: id)
         changed = true
     }
 
@@ -48,7 +48,7 @@ extension OwnerState {
 
     /// Releases, on every touched connection, the replies whose revisions
     /// are durable, in order.
-    public mutating func releaseReplies() {
+    mutating func releaseReplies() {
         if !resyncsWaiting.isEmpty { sendWaitingResyncs() }
         // Each connection once, without making their union on every turn.
         for id in touched { releaseReplies(of: id) }
@@ -60,8 +60,35 @@ extension OwnerState {
     }
 
     mutating func releaseReplies(of id: Int) {
-        guard let stillWaiting = connections[id]?.releaseReplies(upTo: publishedRevision) else { return }
+        guard let (stillWaiting, firstLines) = connections[id]?.releaseReplies(upTo: publishedRevision) else { return }
+        if firstLines { withLines.append(id) }
         if stillWaiting { waiting.insert(id) } else { waiting.remove(id) }
+    }
+
+    // MARK: Lines
+
+    /// Adds `line` to what `connection` is sent at the end of this turn.
+    mutating func emit(_ line: OutgoingLine, to connection: Int) {
+        if connections[connection]?.emit(line) == true { withLines.append(connection) }
+    }
+
+    /// Ends the turn: releases the replies that may go, and hands over
+    /// everything the turn decided for the shell to do.
+    public mutating func endTurn() -> TurnActions {
+        releaseReplies()
+        var actions = TurnActions(tick: requestedTick, statusChanged: changed, reachabilityChanged: reachabilityChanged)
+        requestedTick = nil
+        changed = false
+        reachabilityChanged = nil
+        guard !withLines.isEmpty else { return actions }
+        actions.lines.reserveCapacity(withLines.count)
+        for id in withLines {
+            // A connection that went in this turn is sent nothing more.
+            guard let lines = connections[id]?.takeOutgoing(), !lines.isEmpty else { continue }
+            actions.lines.append(OutgoingLines(connection: id, lines: lines))
+        }
+        withLines.removeAll(keepingCapacity: true)
+        return actions
     }
 
     /// Every reply part that reported a revision after `revision` (now taken

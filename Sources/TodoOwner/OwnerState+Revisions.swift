@@ -38,10 +38,25 @@ extension OwnerState {
     /// ruled out for good by a failed sync): `takeBatch` would hand them out.
     public var canCommit: Bool { inFlight == 0 && failedSync == nil && !unpublished.isEmpty }
 
+    /// The batch in flight went as `outcome` says.
+    public mutating func finishCommit(_ outcome: CommitOutcome) {
+        switch outcome {
+        case .written(let stored, let failure): finishWrite(stored: stored, failure: failure)
+        case .syncFailed(let error): syncFailed(error)
+        case .committed:
+            storeReachable = true
+            committed()
+        case .conflict:
+            storeReachable = true
+            commitAbandoned()
+        case .notStored: commitAbandoned()
+        }
+    }
+
     /// A batch of a list of its own went to the store: the first `stored`
     /// of its writes are stored and durable; if fewer than all, `failure`
     /// says why the next one was not (the rest were not tried).
-    public mutating func finishWrite(stored: Int, failure: BatchWriteError?) {
+    mutating func finishWrite(stored: Int, failure: BatchWriteError?) {
         let written = unpublished.prefix(inFlight)
         inFlight = 0
         // The transactions before the first failed write are durable
@@ -60,7 +75,7 @@ extension OwnerState {
     }
 
     /// Every transaction in flight is committed (a shared list's batch).
-    public mutating func committed() {
+    mutating func committed() {
         let count = inFlight
         inFlight = 0
         publishFirst(count)
@@ -68,13 +83,13 @@ extension OwnerState {
 
     /// The commit in flight did not happen (or its outcome is unknown and the
     /// change log will tell): its transactions wait for the next batch.
-    public mutating func commitAbandoned() {
+    mutating func commitAbandoned() {
         inFlight = 0
     }
 
     /// The disk did not confirm the data: nothing since the last good sync
     /// may be acknowledged or announced, ever.
-    public mutating func syncFailed(_ error: any Error) {
+    mutating func syncFailed(_ error: any Error) {
         inFlight = 0
         failedSync = String(describing: error)
     }

@@ -10,12 +10,14 @@ import TodoViewModels
 /// outcomes and clock ticks, one turn at a time, and carries out what it
 /// asks for; tests drive it the same way, with no socket, disk or event loop.
 ///
-/// **What it says.** Replies and events go into each connection's lines
-/// (`ConnectionLines`, an in-memory queue the shell writes out). What to
-/// store comes out as batches (`takeBatch`), whose outcome comes back in
-/// (`finishWrite`, `committed`). When the timer should next fire, whether
-/// the status line changed, whether the shared store's reachability
-/// changed: flags the shell reads at the end of each turn.
+/// **What it says.** Each turn ends with the actions it decided
+/// (`endTurn`, `TurnActions`): the lines for each connection (replies,
+/// events, resets, the end of a connection), when the timer should next
+/// fire, whether the status line changed, whether the shared store's
+/// reachability changed. What to store comes out as batches
+/// (`takeBatch`), whose outcome comes back in (`finishCommit`, a
+/// `CommitOutcome`). The state holds no connection, lock or timer of the
+/// shell's: it is a value, and a test drives it the way the shell does.
 ///
 /// **Revisions.** Every transaction that changes something (a command, a
 /// `transaction`, a view's new options, a tick) gets the next revision number
@@ -71,8 +73,11 @@ public struct OwnerState {
     /// The revision at which each named view was last created or removed
     /// (this run): a client resuming from before it gets a reset.
     var viewsReplacedAt: [String: Int] = [:]
-    /// Connections with lines queued in this turn, released at its end.
+    /// Connections with replies queued in this turn, released at its end.
     var touched: Set<Int> = []
+    /// Connections given lines in this turn, in the order of their first:
+    /// what `endTurn` hands over.
+    var withLines: [Int] = []
     /// Lagging connections that caught up, waiting for a durable state to be reset to (`resync`).
     var resyncsWaiting: Set<Int> = []
     /// Connections with replies waiting for a revision to become durable.
@@ -85,7 +90,7 @@ public struct OwnerState {
     /// planned again for if another instance commits first.
     var currentRequest: (connection: Int, request: IncomingRequest)?
 
-    // MARK: What the shell reads after a turn
+    // MARK: What the turn hands over at its end (`endTurn`)
 
     /// The earliest time the clock should tick next, if asked since the shell last took it.
     var requestedTick: Date?
@@ -159,26 +164,6 @@ public struct OwnerState {
     /// The record that lets clients resume after a restart.
     public func resumeRecord() -> ResumeRecord {
         history.record(epoch: epoch, revision: publishedRevision)
-    }
-
-    // MARK: Taking what the turn asked for
-
-    /// When the clock should tick next, if that changed since last asked.
-    public mutating func takeRequestedTick() -> Date? {
-        defer { requestedTick = nil }
-        return requestedTick
-    }
-
-    /// Whether the status line's counts may have changed since last asked.
-    public mutating func takeChanged() -> Bool {
-        defer { changed = false }
-        return changed
-    }
-
-    /// Whether the shared store became reachable (true) or not (false) since last asked.
-    public mutating func takeReachabilityChange() -> Bool? {
-        defer { reachabilityChanged = nil }
-        return reachabilityChanged
     }
 
     /// Asks the shell to have the clock tick at `deadline` (or earlier).

@@ -1,7 +1,7 @@
 /// The database no longer holds the list this instance holds: a backup was
 /// restored under it, or another list was copied over it (`todod migrate
 /// --force`). Nothing planned on the old list can be stored; the instance
-/// reloads the list from the database (`SharedListCommitter.reload`).
+/// reloads the list from the database (`SharedListFollower.reload`).
 public struct SharedListMoved: Error, CustomStringConvertible, Sendable {
     public enum Change: Sendable, Equatable {
         /// The list is the same but at an earlier revision than this instance has seen.

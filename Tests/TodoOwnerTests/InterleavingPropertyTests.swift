@@ -20,6 +20,7 @@ import TodoViewModels
 @Suite struct InterleavingPropertyTests {
     struct Instance {
         var owner: OwnerState
+        var connections: RecordedConnections
         var clients: [RecordedLines]
         /// The batch on its way to the store, and the revision it was planned on.
         var inFlight: (batch: [StoredTransaction], base: Int)?
@@ -39,14 +40,15 @@ import TodoViewModels
             instances = ["a", "b", "c"].map { name in
                 var owner = OwnerState(
                     loaded: LoadedList(snapshot: ListSnapshot(), resumeRecord: nil, shared: ("epoch", 0), instance: name))
-                let clients = [RecordedLines(), RecordedLines()]
-                for (index, client) in clients.enumerated() {
-                    owner.connect(index + 1, lines: client) { _, _ in Data("hello\n".utf8) }
+                var connections = RecordedConnections()
+                let clients = [1, 2].map { id in
+                    let client = connections.connect(id, to: &owner) { _, _ in Data("hello\n".utf8) }
                     let subscribe = #"{"jsonrpc":"2.0","id":0,"method":"view.subscribe","params":{}}"#
-                    owner.handle(IncomingLine.parse(Data(subscribe.utf8)), from: index + 1)
+                    owner.handle(IncomingLine.parse(Data(subscribe.utf8)), from: id)
+                    return client
                 }
-                owner.releaseReplies()
-                return Instance(owner: owner, clients: clients, inFlight: nil, sent: [[0], [0]])
+                connections.endTurn(of: &owner)
+                return Instance(owner: owner, connections: connections, clients: clients, inFlight: nil, sent: [[0], [0]])
             }
         }
 
@@ -92,14 +94,14 @@ import TodoViewModels
             guard let (batch, base) = instances[index].inFlight else { return }
             instances[index].inFlight = nil
             if failing {
-                instances[index].owner.commitAbandoned()
+                instances[index].owner.finishCommit(.notStored(StoreUnavailable.unreachable(server: "test", reason: "cut off")))
                 instances[index].owner.takeBack(
                     because: BatchWriteError(stored: 0, underlying: StoreUnavailable.unreachable(server: "test", reason: "cut off")))
             } else if log.count == base {
                 log += batch
-                instances[index].owner.committed()
+                instances[index].owner.finishCommit(.committed)
             } else {
-                instances[index].owner.commitAbandoned()
+                instances[index].owner.finishCommit(.conflict(head: log.count))
                 catchUp(index)
             }
         }
@@ -118,7 +120,7 @@ import TodoViewModels
             case 9 where Bool.random(using: &random): instances[index].owner.resync(connection: Int.random(in: 1...2, using: &random))
             default: if instances[index].inFlight == nil { catchUp(index) }
             }
-            instances[index].owner.releaseReplies()
+            instances[index].connections.endTurn(of: &instances[index].owner)
         }
 
         /// Every commit goes through and every instance reads the log to the end.
@@ -129,7 +131,7 @@ import TodoViewModels
                     catchUp(index)
                     startCommit(index)
                     finishCommit(index, failing: false)
-                    instances[index].owner.releaseReplies()
+                    instances[index].connections.endTurn(of: &instances[index].owner)
                 }
                 if instances.allSatisfy({ $0.owner.isSettled && $0.owner.publishedRevision == log.count }) { return }
             }

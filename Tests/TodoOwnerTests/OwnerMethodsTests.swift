@@ -9,10 +9,10 @@ import TodoViewModels
     /// The error a request gets from a bare owner (nothing to commit: answered at once).
     static func error(_ line: String) throws -> RPCError? {
         var owner = OwnerState(loaded: LoadedList(snapshot: ListSnapshot(), resumeRecord: nil))
-        let client = RecordedLines()
-        owner.connect(1, lines: client) { _, _ in Data("hello\n".utf8) }
+        var connections = RecordedConnections()
+        let client = connections.connect(1, to: &owner)
         owner.handle(IncomingLine.parse(Data(line.utf8)), from: 1)
-        owner.releaseReplies()
+        connections.endTurn(of: &owner)
         let reply = try #require(client.afterGreeting.first)
         guard case .failure(_, let error) = try IncomingMessage.parse(Data(reply.utf8)) else { return nil }
         return error

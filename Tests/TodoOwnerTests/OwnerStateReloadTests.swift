@@ -30,14 +30,14 @@ import TodoViewModels
     }
 
     @Test mutating func everySubscriberIsResetToTheReloadedListAtItsRevision() throws {
-        let lines = RecordedLines()
-        owner.connect(1, lines: lines) { epoch, revision in Data(#"{"hello":"\#(epoch)","revision":\#(revision)}"#.utf8) }
+        var connections = RecordedConnections()
+        let lines = connections.connect(1, to: &owner)
         owner.handle(IncomingLine.parse(Data(#"{"jsonrpc":"2.0","id":1,"method":"view.subscribe","params":{}}"#.utf8)), from: 1)
-        owner.releaseReplies()
+        connections.endTurn(of: &owner)
         #expect(lines.replies.count == 1)
 
         owner.reload(Self.shared([Self.item(1, "milk")], epoch: "restored", revision: 2), notice: "the list went back; reloaded it")
-        owner.releaseReplies()
+        connections.endTurn(of: &owner)
         let reset = try #require(lines.events.last)
         #expect(reset.contains("milk") && !reset.contains("bread") && reset.contains(#""revision":2"#), "\(reset)")
         #expect(owner.epoch == "restored" && owner.revision == 2 && owner.publishedRevision == 2)

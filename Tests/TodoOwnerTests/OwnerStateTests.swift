@@ -10,18 +10,17 @@ import TodoViewModels
 /// order of acknowledgements is decided here, so it is tested here.
 @Suite struct OwnerStateTests {
     var owner = OwnerState(loaded: LoadedList(snapshot: ListSnapshot(), resumeRecord: nil))
+    var connections = RecordedConnections()
 
     /// Connects a client and returns where its lines go.
     mutating func connect(_ id: Int) -> RecordedLines {
-        let lines = RecordedLines()
-        owner.connect(id, lines: lines) { epoch, revision in Data(#"{"hello":"\#(epoch)","revision":\#(revision)}"#.utf8) }
-        return lines
+        connections.connect(id, to: &owner)
     }
 
     /// One line from `connection`, carried out in a turn of its own.
     mutating func send(_ line: String, from connection: Int) {
         owner.handle(IncomingLine.parse(Data(line.utf8)), from: connection)
-        owner.releaseReplies()
+        connections.endTurn(of: &owner)
     }
 
     static func add(_ id: Int, _ title: String) -> String {
@@ -33,8 +32,8 @@ import TodoViewModels
     /// Stores the batch the shell would take, as a store that took it all.
     mutating func commitEverything() {
         guard let batch = owner.takeBatch() else { return }
-        owner.finishWrite(stored: batch.count { $0.write != nil }, failure: nil)
-        owner.releaseReplies()
+        owner.finishCommit(.written(stored: batch.count { $0.write != nil }, failure: nil))
+        connections.endTurn(of: &owner)
     }
 
     @Test mutating func aReplyWaitsUntilItsTransactionIsCommitted() throws {
@@ -75,8 +74,8 @@ import TodoViewModels
         send(Self.add(3, "c"), from: 1)
         let nothing = owner.takeBatch()
         #expect(nothing == nil)  // one commit at a time
-        owner.finishWrite(stored: 2, failure: nil)
-        owner.releaseReplies()
+        owner.finishCommit(.written(stored: 2, failure: nil))
+        connections.endTurn(of: &owner)
         #expect(client.replies.count == 2)
         let secondTaken = owner.takeBatch()
         let second = try #require(secondTaken)
@@ -106,8 +105,8 @@ import TodoViewModels
         let batchTaken = owner.takeBatch()
         let batch = try #require(batchTaken)
         #expect(batch.count == 2)
-        owner.finishWrite(stored: 0, failure: BatchWriteError(stored: 0, underlying: POSIXError(.ENOSPC)))
-        owner.releaseReplies()
+        owner.finishCommit(.written(stored: 0, failure: BatchWriteError(stored: 0, underlying: POSIXError(.ENOSPC))))
+        connections.endTurn(of: &owner)
         try #require(client.replies.count == 3)
         #expect(client.replies[1].contains(#""name":"store.writeFailed""#))
         #expect(client.replies[2].contains(#""name":"store.writeFailed""#))
@@ -123,8 +122,8 @@ import TodoViewModels
         send(Self.add(1, "milk"), from: 1)
         let taken = owner.takeBatch()
         #expect(taken != nil)
-        owner.syncFailed(POSIXError(.EIO))
-        owner.releaseReplies()
+        owner.finishCommit(.syncFailed(POSIXError(.EIO)))
+        connections.endTurn(of: &owner)
         send(Self.add(2, "bread"), from: 1)
         let nothing = owner.takeBatch()
         #expect(nothing == nil)

@@ -22,14 +22,15 @@ import TodoViewModels
             StoredTransaction(
                 revision: $0.revision, instance: owner.instance!, cause: $0.cause.map(OwnerState.json), write: $0.write ?? ListWrite())
         }
-        owner.committed()
-        owner.releaseReplies()
+        owner.finishCommit(.committed)
+        _ = owner.endTurn()
         return stored
     }
 
-    static func send(_ line: String, to owner: inout OwnerState, from connection: Int) {
+    /// One line in a turn of its own; its replies, if any, go to `connections`.
+    static func send(_ line: String, to owner: inout OwnerState, from connection: Int, connections: RecordedConnections = .init()) {
         owner.handle(IncomingLine.parse(Data(line.utf8)), from: connection)
-        owner.releaseReplies()
+        connections.endTurn(of: &owner)
     }
 
     /// B's edit was planned on revision 0, but A committed revision 1 first:
@@ -38,13 +39,13 @@ import TodoViewModels
     @Test func anEditPlannedOnAnOldStateIsCarriedOutAgainAfterTheOthers() throws {
         var a = Self.instance("a")
         var b = Self.instance("b")
-        let client = RecordedLines()
-        b.connect(1, lines: client) { _, _ in Data("hello\n".utf8) }
-        a.connect(1, lines: RecordedLines()) { _, _ in Data("hello\n".utf8) }
+        var bConnections = RecordedConnections()
+        let client = bConnections.connect(1, to: &b)
+        a.connect(1) { _, _ in Data("hello\n".utf8) }
 
         Self.send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"from a"}}"#, to: &a, from: 1)
         let fromA = try Self.commit(&a)
-        Self.send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"from b"}}"#, to: &b, from: 1)
+        Self.send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"from b"}}"#, to: &b, from: 1, connections: bConnections)
         #expect(b.revision == 1)
 
         let others = b.integrate(fromA)
@@ -54,8 +55,8 @@ import TodoViewModels
         let replannedTaken = b.takeBatch()
         let replanned = try #require(replannedTaken)
         #expect(replanned.map(\.revision) == [2])
-        b.committed()
-        b.releaseReplies()
+        b.finishCommit(.committed)
+        bConnections.endTurn(of: &b)
         let reply = try #require(client.lines.last)
         #expect(reply.contains(#""title":"from b""#))
         #expect(b.itemCount == 2)
@@ -67,17 +68,17 @@ import TodoViewModels
     @Test func anEditOfAnItemAnotherInstanceDeletedIsRefused() throws {
         var a = Self.instance("a")
         var b = Self.instance("b")
-        a.connect(1, lines: RecordedLines()) { _, _ in Data("hello\n".utf8) }
-        let client = RecordedLines()
-        b.connect(1, lines: client) { _, _ in Data("hello\n".utf8) }
+        a.connect(1) { _, _ in Data("hello\n".utf8) }
+        var bConnections = RecordedConnections()
+        let client = bConnections.connect(1, to: &b)
         Self.send(#"{"jsonrpc":"2.0","id":1,"method":"todo.add","params":{"title":"milk"}}"#, to: &a, from: 1)
         _ = b.integrate(try Self.commit(&a))
         Self.send(#"{"jsonrpc":"2.0","id":2,"method":"todo.remove","params":{"id":1}}"#, to: &a, from: 1)
         let removal = try Self.commit(&a)
 
-        Self.send(#"{"jsonrpc":"2.0","id":7,"method":"todo.setDone","params":{"id":1,"done":true}}"#, to: &b, from: 1)
+        Self.send(#"{"jsonrpc":"2.0","id":7,"method":"todo.setDone","params":{"id":1,"done":true}}"#, to: &b, from: 1, connections: bConnections)
         _ = b.integrate(removal)
-        b.releaseReplies()
+        bConnections.endTurn(of: &b)
         let nothing = b.takeBatch()
         #expect(nothing == nil)  // nothing of b's is left to commit
         let reply = try #require(client.lines.last)

@@ -16,7 +16,7 @@ import TodoStoreInterface
 /// silently), gives a restored list a new epoch, and starts again from
 /// what the database holds, resetting its subscribers. Until that is done,
 /// edits are refused (`store.unavailable`) and reads served as they were.
-extension SharedListCommitter {
+extension SharedListFollower {
     func reload(after moved: SharedListMoved, _ owner: ListOwner) {
         guard policy.value.storeRead != .reload else { return }
         policy.value.storeRead = .reload

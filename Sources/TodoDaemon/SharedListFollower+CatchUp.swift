@@ -7,7 +7,7 @@ import TodoStoreInterface
 /// Reading what the other instances committed: when they announce it, every
 /// few seconds in case an announcement was lost, and after the store was out
 /// of reach.
-extension SharedListCommitter {
+extension SharedListFollower {
     /// Starts listening for other instances' commits, and reads the change
     /// log every `pollInterval` seconds as well: a notification can be lost
     /// with no sign (a listening connection cut off by a network that drops
