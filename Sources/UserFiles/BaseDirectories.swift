@@ -22,6 +22,9 @@ public struct BaseDirectories: Sendable, Equatable {
     /// `$XDG_RUNTIME_DIR`, else `/run/user/UID`, where systemd makes it when
     /// the variable is missing (under `sudo -u`, say): the sockets.
     public var runtimeDirectory: String
+    /// `$XDG_RUNTIME_DIR` when it is set (and absolute, as the specification
+    /// asks): for what may go elsewhere when there is none.
+    public var givenRuntimeDirectory: String?
 
     public init(environment: [String: String]) {
         self.init { environment[$0] }
@@ -38,7 +41,8 @@ public struct BaseDirectories: Sendable, Equatable {
         configHome = base("XDG_CONFIG_HOME", ".config")
         dataHome = base("XDG_DATA_HOME", ".local/share")
         stateHome = base("XDG_STATE_HOME", ".local/state")
-        runtimeDirectory = variable("XDG_RUNTIME_DIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(getuid())"
+        givenRuntimeDirectory = variable("XDG_RUNTIME_DIR").flatMap { $0.hasPrefix("/") ? $0 : nil }
+        runtimeDirectory = givenRuntimeDirectory ?? "/run/user/\(getuid())"
     }
 
     /// One environment variable of this process.

@@ -104,3 +104,26 @@ import Testing
         #expect(lines.last?.contains(#""method":"view.changed""#) == true, "\(output.text)")
     }
 }
+
+/// A watch of a named view ends when the view is removed, whatever it
+/// shows: the list, or a status line.
+@Suite struct WatchOfARemovedViewEndToEndTests {
+    @Test(arguments: [[] as [String], ["--format", "{itemsLeft} left"]])
+    func aWatchOfARemovedViewEndsSayingSo(_ options: [String]) async throws {
+        let daemon = try DaemonProcess()
+        try await daemon.start()
+        _ = try await todoctl("add", "paint the shed", "pro:home", socket: daemon.socket)
+        _ = try await todoctl("view", "save", "home", "project:home", socket: daemon.socket)
+
+        let output = OutputCollector()
+        let messages = OutputCollector()
+        let watch = try ChildProcess(
+            Binaries.todoctl, ["--socket", daemon.socket, "watch", "@home"] + options, stdout: output, stderr: messages)
+        defer { watch.signal(SIGTERM) }
+        #expect(await output.wait { $0.contains("1 item left") || $0.contains("1 left") }, "\(output.text)")
+
+        #expect(try await todoctl("view", "rm", "home", socket: daemon.socket).stdout == "removed view home\n")
+        #expect(await watch.waitForExit(timeout: .seconds(30)) == 66, "\(messages.text)")
+        #expect(messages.text.contains(#"The view "home" was removed; this subscription has ended."#), "\(messages.text)")
+    }
+}

@@ -49,6 +49,7 @@ import UserFiles
         #expect(directories.dataHome == "/home/ann/.local/share")
         #expect(directories.stateHome == "/home/ann/.local/state")
         #expect(directories.runtimeDirectory.hasPrefix("/run/user/"))
+        #expect(directories.givenRuntimeDirectory == nil, "todoctl web's lead-in page then goes to the state directory")
     }
 
     @Test func withoutHomeThePasswordDatabaseSaysWhereItIs() {
@@ -61,6 +62,7 @@ extension BaseDirectories {
     fileprivate func with(home: String, config: String, data: String, state: String, runtime: String) -> BaseDirectories {
         var copy = self
         (copy.home, copy.configHome, copy.dataHome, copy.stateHome, copy.runtimeDirectory) = (home, config, data, state, runtime)
+        copy.givenRuntimeDirectory = runtime
         return copy
     }
 }

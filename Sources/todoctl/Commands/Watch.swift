@@ -212,14 +212,8 @@ struct Watch: AsyncParsableCommand {
                 position.resumePoint?.revision = change.revision
                 emit(change.body)
                 await output.draw(state, revision: change.revision)
-            case ServerShutdown.name:
-                return
-            case ViewRemoved.name:
-                let removed = try payload.params(ViewRemoved.Params.self)
-                guard removed.subscription == reply.subscription else { continue }
-                throw WatchedViewRemoved(message: removed.message)
             default:
-                continue
+                if try Self.endsTheWatch(method, payload, subscription: reply.subscription) { return }
             }
         }
     }
@@ -248,15 +242,24 @@ struct Watch: AsyncParsableCommand {
                     StandardStreams.write(line + "\n")
                     printed = line
                 }
-            case ServerShutdown.name:
-                return
-            case ViewRemoved.name:
-                let removed = try payload.params(ViewRemoved.Params.self)
-                guard removed.subscription == reply.subscription else { continue }
-                throw WatchedViewRemoved(message: removed.message)
             default:
-                continue
+                if try Self.endsTheWatch(method, payload, subscription: reply.subscription) { return }
             }
+        }
+    }
+
+    /// What ends a watch, whatever it shows: todod stopping (true: the
+    /// watch ends well), or the watched view removed (thrown).
+    private static func endsTheWatch(_ method: String, _ payload: IncomingMessage.Payload, subscription: Int) throws -> Bool {
+        switch method {
+        case ServerShutdown.name:
+            return true
+        case ViewRemoved.name:
+            let removed = try payload.params(ViewRemoved.Params.self)
+            guard removed.subscription == subscription else { return false }
+            throw WatchedViewRemoved(message: removed.message)
+        default:
+            return false
         }
     }
 }

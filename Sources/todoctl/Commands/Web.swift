@@ -106,7 +106,7 @@ struct WebCommand: ParsableCommand {
 
     /// A page only this user can read that sends the browser on to `url`.
     static func writeLeadIn(to url: String, paths: WebPaths) throws -> String {
-        let directory = BaseDirectories.processVariable("XDG_RUNTIME_DIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? paths.stateDirectory
+        let directory = BaseDirectories().givenRuntimeDirectory ?? paths.stateDirectory
         let path = directory + "/todod-web-open.html"
         unlink(path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
