@@ -207,9 +207,14 @@ public final class ListOwner: Sendable {
             }
             return (inbox.connections, inbox.submissions)
         }
-        // The lease is the store's to say (it may reach the server), and a
-        // request for it is answered from what it said now.
-        let holdsSyncLease = submissions.isEmpty ? nil : sharedStore?.holdsSyncLease()
+        // The lease is the store's to say, and the state's answer to a
+        // request for it is what the store said now. Asked only for a turn
+        // that holds such a request: it takes a lock, and the first ask
+        // starts contending for the lease (a shared list's instance with
+        // no todod-sync never does).
+        let holdsSyncLease = sharedStore.flatMap { store in
+            submissions.contains { $0.line.calls(SyncLeaseMethod.name) } ? store.holdsSyncLease() : nil
+        }
         for new in newConnections { outboxes.value[new.outbox.connectionID] = new.outbox }
         state.withValue { state in
             if let holdsSyncLease { state.holdsSyncLease = holdsSyncLease }
