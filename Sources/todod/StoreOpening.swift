@@ -71,9 +71,9 @@ struct OpenedStore {
 
     /// The machine's name: an instance's default name in a shared list.
     static var hostName: String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count) == 0 else { return "todod" }
-        let name = String(cString: buffer)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "todod" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
         return name.isEmpty ? "todod" : name
     }
 }
