@@ -117,12 +117,12 @@ final class ConnectionOutbox: Sendable {
 
     /// Puts in the lines one turn of the owner decided, in order, under one
     /// lock, and wakes the writer once.
-    func deliver(_ lines: [OutgoingLine]) {
+    func deliver(_ lines: ArraySlice<ConnectionLine>) {
         var told = Told()
         let wakeWriter = state.withLock { state -> Bool in
             let instant = now()
             for line in lines {
-                switch line {
+                switch line.line {
                 case .message(let line): enqueue(Entry(line: line, kind: .message), to: &state, at: instant, told: &told)
                 case .event(let line): enqueue(Entry(line: line, kind: .event), to: &state, at: instant, told: &told)
                 case .resumeEvents(let lines):
@@ -140,11 +140,15 @@ final class ConnectionOutbox: Sendable {
         if wakeWriter { wake() }
     }
 
-    func send(_ line: Data) { deliver([.message(line)]) }
-    func sendEvent(_ line: Data) { deliver([.event(line)]) }
-    func resumeEvents(with lines: [Data]) { deliver([.resumeEvents(lines)]) }
+    func send(_ line: Data) { deliver(.message(line)) }
+    func sendEvent(_ line: Data) { deliver(.event(line)) }
+    func resumeEvents(with lines: [Data]) { deliver(.resumeEvents(lines)) }
     /// No more lines after those queued (the connection is ending).
-    func finish() { deliver([.finish]) }
+    func finish() { deliver(.finish) }
+
+    private func deliver(_ line: OutgoingLine) {
+        deliver([ConnectionLine(connection: connectionID, line: line)][...])
+    }
 
     /// What to log once the lock is let go of.
     private struct Told {

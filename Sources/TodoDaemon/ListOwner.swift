@@ -231,14 +231,25 @@ public final class ListOwner: Sendable {
     func finishTurn() {
         if let follower { follower.turnEnded(self) } else { commitWaiting() }
         let actions = state.withValue { $0.endTurn() }
-        if !actions.lines.isEmpty {
-            let outboxes = self.outboxes.value
-            for lines in actions.lines { outboxes[lines.connection]?.deliver(lines.lines) }
-        }
+        if !actions.lines.isEmpty { deliver(actions.lines) }
         if let tick = actions.tick { scheduleTick(at: tick) }
         if let reachable = actions.reachabilityChanged { storeReachabilityChanged(reachable) }
         if actions.statusChanged { didChange() }
         if !settledWaiters.value.isEmpty, state.value.isSettled || state.value.failedSync != nil { resumeSettledWaiters() }
+    }
+
+    /// Hands each run of one connection's lines to its outbox at once (one
+    /// lock and one wake per run); a connection that went has none.
+    private func deliver(_ lines: [ConnectionLine]) {
+        let outboxes = self.outboxes.value
+        var start = lines.startIndex
+        while start < lines.endIndex {
+            let connection = lines[start].connection
+            var end = start + 1
+            while end < lines.endIndex, lines[end].connection == connection { end += 1 }
+            outboxes[connection]?.deliver(lines[start..<end])
+            start = end
+        }
     }
 
     private func resumeSettledWaiters() {

@@ -2,12 +2,10 @@ import Foundation
 import TodoModel
 import TodoProtocol
 
-/// One client connection, as the owner sees it: the lines decided for it
-/// in this turn, and the replies it is owed, in request order.
+/// One client connection, as the owner sees it: the replies it is owed,
+/// in request order.
 struct ConnectionState {
     let id: Int
-    /// Decided in this turn, not yet taken by the shell (`takeOutgoing`).
-    var outgoing: [OutgoingLine] = []
     /// Replies not yet released, in request order.
     var replies: [PendingReply] = []
     var firstReply = 0
@@ -21,18 +19,6 @@ struct ConnectionState {
         self.id = id
     }
 
-    /// Adds a line to this turn's; returns whether it is the first.
-    mutating func emit(_ line: OutgoingLine) -> Bool {
-        outgoing.append(line)
-        return outgoing.count == 1
-    }
-
-    /// This turn's lines, handed over.
-    mutating func takeOutgoing() -> [OutgoingLine] {
-        defer { outgoing = [] }
-        return outgoing
-    }
-
     var hasReplies: Bool { firstReply < replies.count }
 
     /// The indices of the replies not yet released.
@@ -40,23 +26,22 @@ struct ConnectionState {
 
     /// Sends the replies whose revisions are durable (up to `published`),
     /// in order, and the last line once every reply is out and the
-    /// connection is ending. Returns whether replies still wait, and
-    /// whether these are the first lines of the turn.
-    mutating func releaseReplies(upTo published: Int) -> (stillWaiting: Bool, firstLines: Bool) {
-        let hadLines = !outgoing.isEmpty
+    /// connection is ending, into the turn's `lines`. Returns whether
+    /// replies still wait.
+    mutating func releaseReplies(upTo published: Int, into lines: inout [ConnectionLine]) -> Bool {
         while hasReplies, replies[firstReply].durableAt <= published {
-            outgoing.append(.message(replies[firstReply].line))
+            lines.append(ConnectionLine(connection: id, line: .message(replies[firstReply].line)))
             firstReply += 1
         }
-        if hasReplies { return (true, !hadLines && !outgoing.isEmpty) }
+        if hasReplies { return true }
         replies.removeAll(keepingCapacity: true)
         firstReply = 0
         if let ending {
-            if let line = ending { outgoing.append(.message(line)) }
-            outgoing.append(.finish)
+            if let line = ending { lines.append(ConnectionLine(connection: id, line: .message(line))) }
+            lines.append(ConnectionLine(connection: id, line: .finish))
             self.ending = nil
         }
-        return (false, !hadLines && !outgoing.isEmpty)
+        return false
     }
 }
 

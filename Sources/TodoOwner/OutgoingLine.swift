@@ -15,8 +15,13 @@ public enum OutgoingLine: Sendable, Equatable {
     case finish
 }
 
-/// One connection's lines from one turn, in the order they were decided.
-public struct OutgoingLines: Sendable {
+/// A line and the connection it is for.
+public struct ConnectionLine: Sendable, Equatable {
     public let connection: Int
-    public var lines: [OutgoingLine]
+    public let line: OutgoingLine
+
+    public init(connection: Int, line: OutgoingLine) {
+        self.connection = connection
+        self.line = line
+    }
 }

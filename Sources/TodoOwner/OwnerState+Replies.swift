@@ -23,6 +23,8 @@ extension OwnerState {
         }
         touched.remove(connection)
         waiting.remove(connection)
+        // Nothing more reaches it, not even what this turn decided before.
+        turnLines.removeAll { $0.connection == connection }
         changed = true
     }
 
@@ -60,16 +62,21 @@ extension OwnerState {
     }
 
     mutating func releaseReplies(of id: Int) {
-        guard let (stillWaiting, firstLines) = connections[id]?.releaseReplies(upTo: publishedRevision) else { return }
-        if firstLines { withLines.append(id) }
+        // The turn's lines are lent to the connection (a swap, not a copy).
+        var lines: [ConnectionLine] = []
+        swap(&lines, &turnLines)
+        defer { swap(&lines, &turnLines) }
+        guard let stillWaiting = connections[id]?.releaseReplies(upTo: publishedRevision, into: &lines) else { return }
         if stillWaiting { waiting.insert(id) } else { waiting.remove(id) }
     }
 
     // MARK: Lines
 
     /// Adds `line` to what `connection` is sent at the end of this turn.
+    /// (Not looked up: a connection gone by then is sent nothing; the shell
+    /// has no outbox for it.)
     mutating func emit(_ line: OutgoingLine, to connection: Int) {
-        if connections[connection]?.emit(line) == true { withLines.append(connection) }
+        turnLines.append(ConnectionLine(connection: connection, line: line))
     }
 
     /// Ends the turn: releases the replies that may go, and hands over
@@ -80,14 +87,7 @@ extension OwnerState {
         requestedTick = nil
         changed = false
         reachabilityChanged = nil
-        guard !withLines.isEmpty else { return actions }
-        actions.lines.reserveCapacity(withLines.count)
-        for id in withLines {
-            // A connection that went in this turn is sent nothing more.
-            guard let lines = connections[id]?.takeOutgoing(), !lines.isEmpty else { continue }
-            actions.lines.append(OutgoingLines(connection: id, lines: lines))
-        }
-        withLines.removeAll(keepingCapacity: true)
+        if !turnLines.isEmpty { swap(&actions.lines, &turnLines) }
         return actions
     }
 

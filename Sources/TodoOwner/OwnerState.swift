@@ -75,9 +75,8 @@ public struct OwnerState {
     var viewsReplacedAt: [String: Int] = [:]
     /// Connections with replies queued in this turn, released at its end.
     var touched: Set<Int> = []
-    /// Connections given lines in this turn, in the order of their first:
-    /// what `endTurn` hands over.
-    var withLines: [Int] = []
+    /// The lines decided in this turn, in order: what `endTurn` hands over.
+    var turnLines: [ConnectionLine] = []
     /// Lagging connections that caught up, waiting for a durable state to be reset to (`resync`).
     var resyncsWaiting: Set<Int> = []
     /// Connections with replies waiting for a revision to become durable.

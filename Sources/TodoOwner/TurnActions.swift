@@ -9,13 +9,27 @@ import Foundation
 /// What to store is not in here: the committer asks for it when it is idle
 /// (`OwnerState.takeBatch`), which need not be at the end of a turn.
 public struct TurnActions: Sendable {
-    /// Lines for connections, one entry per connection that has any, in the
-    /// order the connections were first given one in the turn.
-    public var lines: [OutgoingLines] = []
+    /// Lines for connections, in the order decided: each connection's in
+    /// its order, interleaved as the turn went (an event to every
+    /// subscriber, then a reply). One array for the whole turn, not one per
+    /// connection: the shell hands each run of one connection's lines to
+    /// its outbox at once.
+    public var lines: [ConnectionLine] = []
     /// The earliest time the clock should tick next, if that changed.
     public var tick: Date?
     /// Something the status line counts changed (items, connections, subscriptions).
     public var statusChanged = false
     /// Shared list: the store became reachable (true) or not (false).
     public var reachabilityChanged: Bool?
+
+    /// The connections given lines, in the order of their first.
+    public var connections: [Int] {
+        var seen = Set<Int>()
+        return lines.compactMap { seen.insert($0.connection).inserted ? $0.connection : nil }
+    }
+
+    /// What `connection` is sent, in order.
+    public func lines(for connection: Int) -> [OutgoingLine] {
+        lines.filter { $0.connection == connection }.map(\.line)
+    }
 }

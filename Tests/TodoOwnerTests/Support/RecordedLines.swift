@@ -53,8 +53,8 @@ struct RecordedConnections {
     @discardableResult
     func endTurn(of owner: inout OwnerState) -> TurnActions {
         let actions = owner.endTurn()
-        for lines in actions.lines {
-            clients[lines.connection]?.record(lines.lines)
+        for line in actions.lines {
+            clients[line.connection]?.record([line.line])
         }
         return actions
     }
